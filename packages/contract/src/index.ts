@@ -1,0 +1,6 @@
+export * from './common.ts';
+export * from './errors.ts';
+export * from './media.ts';
+export * from './catalog.ts';
+export * from './content.ts';
+export * from './paths.ts';

@@ -1,0 +1,14 @@
+/** The shop API's paths, shared so neither side spells them twice. */
+export const apiPaths = {
+  pages: '/wp-json/wp/v2/pages',
+  posts: '/wp-json/wp/v2/posts',
+  team: '/wp-json/wp/v2/team',
+  locations: '/wp-json/wp/v2/locations',
+  postCategories: '/wp-json/wp/v2/categories',
+  products: '/wp-json/wc/v3/products',
+  productCategories: '/wp-json/wc/v3/products/categories',
+  docs: '/wp-json/docs',
+} as const;
+
+/** Headers WordPress sets on every collection response. */
+export const paginationHeaders = { total: 'x-wp-total', totalPages: 'x-wp-totalpages' } as const;

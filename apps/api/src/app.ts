@@ -1,0 +1,128 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { apiPaths } from '@larder/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createContentRepo } from './modules/content/content.repo.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { createContentService } from './modules/content/content.service.ts';
+import { uploadsDir } from './paths.ts';
+import { seedDemoData } from '../seed/seed.ts';
+
+export interface BuildAppOptions {
+  /** An already-open database (tests); the app then neither migrates, seeds nor closes it. */
+  database?: DatabaseHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+  }
+}
+
+/** Content-Security-Policy; helmet appends a per-request nonce to script-src and style-src. */
+const cspDirectives = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'self'"],
+  'form-action': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // Browsers ignore 'unsafe-inline' once a nonce is listed, so inline styles are allowed on these
+  // more specific directives, which helmet leaves without a nonce.
+  'style-src-elem': ["'self'", "'unsafe-inline'"],
+  'style-src-attr': ["'unsafe-inline'"],
+  'script-src-attr': ["'none'"],
+};
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const ownsDatabase = options.database === undefined;
+  const database =
+    options.database ??
+    createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (ownsDatabase) {
+    // Closed after Fastify stops taking requests (onClose runs after the server closes).
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+    try {
+      await database.migrate(config.migrationsDir);
+      if (config.seedDemoData) await seedDemoData(database.db);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+
+  await app.register(fastifyHelmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+    // Same-origin images and fonts are all we serve; cross-origin embedding stays off.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Larder shop API',
+        description: 'WordPress and WooCommerce compatible shop API for the storefront.',
+        version: '0.1.0',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: apiPaths.docs });
+
+  await app.register(fastifyStatic, {
+    root: uploadsDir(),
+    prefix: '/wp-content/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  const catalog = createCatalogService(createCatalogRepo(database.db), { publicUrl: config.publicUrl });
+  const content = createContentService(createContentRepo(database.db), { publicUrl: config.publicUrl });
+  await app.register(catalogRoutes, { catalog, publicUrl: config.publicUrl });
+  await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
+
+  // ---- storefront / SSR glue (apps/api/src/web/) registers here, after every API route. ----
+
+  return app;
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { defaultMigrationsDir } from '../paths.ts';
+import * as schema from './schema.ts';
+
+/** The drizzle handle both drivers share; repositories only use this type. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending drizzle-kit migrations. */
+  migrate(migrationsDir?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… → PostgreSQL through `pg`; otherwise the embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data lives in `${dataDir}/db`; ignored with databaseUrl or inMemory. */
+  dataDir?: string;
+  /** A throwaway in-memory PGlite (tests). */
+  inMemory?: boolean;
+}
+
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      migrate: (dir) => migratePg(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    const dir = join(options.dataDir ?? './data', 'db');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: (dir) => migratePglite(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
+    close: () => client.close(),
+  };
+}

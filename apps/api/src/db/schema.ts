@@ -1,0 +1,312 @@
+import { relations } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { FoodInfo, PageHero } from '@larder/contract';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  modifiedAt: timestamp('modified_at', { mode: 'date' }).notNull().defaultNow(),
+};
+
+/** Records which one-off data jobs (the demo seed) have run, so a restart never repeats them. */
+export const dataMarkers = pgTable('data_markers', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Uploaded images; `file` is relative to /wp-content/uploads/. */
+export const media = pgTable('media', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  altText: text('alt_text').notNull().default(''),
+  file: text('file').notNull(),
+  mimeType: text('mime_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  ...timestamps,
+});
+
+export const authors = pgTable('authors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+  avatarMediaId: integer('avatar_media_id').references(() => media.id),
+});
+
+// ---------------------------------------------------------------- catalogue
+
+export const productCategories = pgTable('product_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  parentId: integer('parent_id').notNull().default(0),
+  description: text('description').notNull().default(''),
+  display: text('display', { enum: ['default', 'products', 'subcategories', 'both'] })
+    .notNull()
+    .default('default'),
+  imageMediaId: integer('image_media_id').references(() => media.id),
+  menuOrder: integer('menu_order').notNull().default(0),
+});
+
+/** A product attribute as stored: options in the order the merchant entered them. */
+export interface StoredAttribute {
+  name: string;
+  options: string[];
+  visible: boolean;
+  variation: boolean;
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    type: text('type', { enum: ['simple', 'variable'] }).notNull(),
+    status: text('status', { enum: ['draft', 'pending', 'private', 'publish'] }).notNull().default('publish'),
+    featured: boolean('featured').notNull().default(false),
+    catalogVisibility: text('catalog_visibility', { enum: ['visible', 'catalog', 'search', 'hidden'] })
+      .notNull()
+      .default('visible'),
+    description: text('description').notNull().default(''),
+    shortDescription: text('short_description').notNull().default(''),
+    sku: text('sku').notNull().default(''),
+    /** Simple products only; a variable product's prices live on its variations. */
+    regularPriceCents: integer('regular_price_cents'),
+    salePriceCents: integer('sale_price_cents'),
+    wholesalePriceCents: integer('wholesale_price_cents'),
+    /** Denormalised current price (lowest variation price for variable products), for sorting and price filters. */
+    priceCents: integer('price_cents').notNull().default(0),
+    manageStock: boolean('manage_stock').notNull().default(false),
+    stockQuantity: integer('stock_quantity'),
+    stockStatus: text('stock_status', { enum: ['instock', 'outofstock', 'onbackorder'] })
+      .notNull()
+      .default('instock'),
+    weight: text('weight').notNull().default(''),
+    length: text('length').notNull().default(''),
+    width: text('width').notNull().default(''),
+    height: text('height').notNull().default(''),
+    reviewsAllowed: boolean('reviews_allowed').notNull().default(true),
+    averageRating: text('average_rating').notNull().default('0.00'),
+    ratingCount: integer('rating_count').notNull().default(0),
+    totalSales: integer('total_sales').notNull().default(0),
+    menuOrder: integer('menu_order').notNull().default(0),
+    attributes: jsonb('attributes').$type<StoredAttribute[]>().notNull().default([]),
+    food: jsonb('food').$type<FoodInfo>().notNull(),
+    ...timestamps,
+  },
+  (table) => [index('products_listing_idx').on(table.status, table.catalogVisibility, table.stockStatus)],
+);
+
+export const productVariations = pgTable(
+  'product_variations',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull().default(''),
+    /** Attribute name → chosen option, e.g. { "Size": "2 lb" }. */
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull(),
+    regularPriceCents: integer('regular_price_cents').notNull(),
+    salePriceCents: integer('sale_price_cents'),
+    /** Stored for the wholesale_customer role; only served when the viewer may see it (spec §6). */
+    wholesalePriceCents: integer('wholesale_price_cents'),
+    stockStatus: text('stock_status', { enum: ['instock', 'outofstock', 'onbackorder'] })
+      .notNull()
+      .default('instock'),
+    stockQuantity: integer('stock_quantity'),
+    weight: text('weight').notNull().default(''),
+    imageMediaId: integer('image_media_id').references(() => media.id),
+    menuOrder: integer('menu_order').notNull().default(0),
+  },
+  (table) => [index('product_variations_product_idx').on(table.productId)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.mediaId] })],
+);
+
+export const productCategoryAssignments = pgTable(
+  'product_category_assignments',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => productCategories.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.categoryId] }),
+    index('product_category_assignments_category_idx').on(table.categoryId),
+  ],
+);
+
+// ---------------------------------------------------------------- content
+
+export const pages = pgTable('pages', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull().default(''),
+  excerpt: text('excerpt').notNull().default(''),
+  status: text('status', { enum: ['publish', 'draft'] }).notNull().default('publish'),
+  authorId: integer('author_id').references(() => authors.id),
+  parentId: integer('parent_id').notNull().default(0),
+  menuOrder: integer('menu_order').notNull().default(0),
+  featuredMediaId: integer('featured_media_id').references(() => media.id),
+  /** Hero and page chrome (the old site's ACF group); header_image is resolved from headerImageMediaId. */
+  hero: jsonb('hero').$type<Omit<PageHero, 'header_image'>>().notNull(),
+  headerImageMediaId: integer('header_image_media_id').references(() => media.id),
+  ...timestamps,
+});
+
+export const posts = pgTable('posts', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull().default(''),
+  excerpt: text('excerpt').notNull().default(''),
+  status: text('status', { enum: ['publish', 'draft'] }).notNull().default('publish'),
+  authorId: integer('author_id')
+    .notNull()
+    .references(() => authors.id),
+  featuredMediaId: integer('featured_media_id').references(() => media.id),
+  sticky: boolean('sticky').notNull().default(false),
+  ...timestamps,
+});
+
+export const postCategories = pgTable('post_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+  parentId: integer('parent_id').notNull().default(0),
+});
+
+export const postCategoryAssignments = pgTable(
+  'post_category_assignments',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => postCategories.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.categoryId] })],
+);
+
+export const teamMembers = pgTable('team_members', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  content: text('content').notNull().default(''),
+  status: text('status', { enum: ['publish', 'draft'] }).notNull().default('publish'),
+  role: text('role').notNull(),
+  shortBio: text('short_bio').notNull().default(''),
+  menuOrder: integer('menu_order').notNull().default(0),
+  featuredMediaId: integer('featured_media_id').references(() => media.id),
+  ...timestamps,
+});
+
+export const locations = pgTable('locations', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  content: text('content').notNull().default(''),
+  status: text('status', { enum: ['publish', 'draft'] }).notNull().default('publish'),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  postcode: text('postcode').notNull(),
+  country: text('country').notNull().default('US'),
+  phone: text('phone').notNull().default(''),
+  website: text('website').notNull().default(''),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  featuredMediaId: integer('featured_media_id').references(() => media.id),
+  ...timestamps,
+});
+
+// ---------------------------------------------------------------- relations (drizzle's relational queries)
+
+export const productsRelations = relations(products, ({ many }) => ({
+  variations: many(productVariations),
+  images: many(productImages),
+  categoryAssignments: many(productCategoryAssignments),
+}));
+
+export const productVariationsRelations = relations(productVariations, ({ one }) => ({
+  product: one(products, { fields: [productVariations.productId], references: [products.id] }),
+  image: one(media, { fields: [productVariations.imageMediaId], references: [media.id] }),
+}));
+
+export const productImagesRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+  media: one(media, { fields: [productImages.mediaId], references: [media.id] }),
+}));
+
+export const productCategoryAssignmentsRelations = relations(productCategoryAssignments, ({ one }) => ({
+  product: one(products, { fields: [productCategoryAssignments.productId], references: [products.id] }),
+  category: one(productCategories, {
+    fields: [productCategoryAssignments.categoryId],
+    references: [productCategories.id],
+  }),
+}));
+
+export const productCategoriesRelations = relations(productCategories, ({ one }) => ({
+  image: one(media, { fields: [productCategories.imageMediaId], references: [media.id] }),
+}));
+
+export const authorsRelations = relations(authors, ({ one }) => ({
+  avatar: one(media, { fields: [authors.avatarMediaId], references: [media.id] }),
+}));
+
+export const pagesRelations = relations(pages, ({ one }) => ({
+  author: one(authors, { fields: [pages.authorId], references: [authors.id] }),
+  featuredMedia: one(media, { fields: [pages.featuredMediaId], references: [media.id], relationName: 'pageFeatured' }),
+  headerImage: one(media, { fields: [pages.headerImageMediaId], references: [media.id], relationName: 'pageHeader' }),
+}));
+
+export const postsRelations = relations(posts, ({ one, many }) => ({
+  author: one(authors, { fields: [posts.authorId], references: [authors.id] }),
+  featuredMedia: one(media, { fields: [posts.featuredMediaId], references: [media.id] }),
+  categoryAssignments: many(postCategoryAssignments),
+}));
+
+export const postCategoryAssignmentsRelations = relations(postCategoryAssignments, ({ one }) => ({
+  post: one(posts, { fields: [postCategoryAssignments.postId], references: [posts.id] }),
+  category: one(postCategories, { fields: [postCategoryAssignments.categoryId], references: [postCategories.id] }),
+}));
+
+export const teamMembersRelations = relations(teamMembers, ({ one }) => ({
+  featuredMedia: one(media, { fields: [teamMembers.featuredMediaId], references: [media.id] }),
+}));
+
+export const locationsRelations = relations(locations, ({ one }) => ({
+  featuredMedia: one(media, { fields: [locations.featuredMediaId], references: [media.id] }),
+}));

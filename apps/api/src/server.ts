@@ -1,0 +1,47 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const app = await buildApp(config);
+
+let closing = false;
+async function shutdown(signal: NodeJS.Signals) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // Fastify stops accepting connections and drains; its onClose hook then closes the database.
+  const forceExit = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, 10_000);
+  forceExit.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start the server');
+  await app.close().catch(() => undefined);
+  process.exit(1);
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { createDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { seedDemoData } from '../seed/seed.ts';
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: './data-test-unused',
+  publicUrl: 'http://shop.test',
+  logLevel: 'silent',
+  newsletterSignupUrl: 'https://newsletter.test/subscribe',
+  seedDemoData: true,
+  ...overrides,
+});
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** A database for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
+async function createTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = createDatabase({ inMemory: true });
+    return { database, dispose: () => database.close() };
+  }
+  const name = `larder_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = createDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Builds the app on a migrated, seeded database of its own. Call once per test file (beforeAll). */
+export async function buildTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const { database, dispose } = await createTestDatabase();
+  await database.migrate();
+  if (options.seed ?? true) await seedDemoData(database.db);
+  const app = await buildApp(testConfig(options.config), { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}

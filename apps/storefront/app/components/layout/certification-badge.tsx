@@ -1,0 +1,27 @@
+/** A minority-supplier certification seal (spec §2 Footer), drawn inline so it needs no request. */
+export function CertificationBadge() {
+  return (
+    <svg className="cert-badge" viewBox="0 0 120 120" width="96" height="96" aria-hidden="true" focusable="false">
+      <defs>
+        <path id="cert-arc-top" d="M20 60a40 40 0 0 1 80 0" />
+        <path id="cert-arc-bottom" d="M16 60a44 44 0 0 0 88 0" />
+      </defs>
+      <circle cx="60" cy="60" r="57" className="cert-badge__ring" />
+      <circle cx="60" cy="60" r="47" className="cert-badge__inner" />
+      <text className="cert-badge__arc">
+        <textPath href="#cert-arc-top" startOffset="50%" textAnchor="middle">
+          CERTIFIED
+        </textPath>
+      </text>
+      <text className="cert-badge__arc">
+        <textPath href="#cert-arc-bottom" startOffset="50%" textAnchor="middle">
+          MINORITY SUPPLIER
+        </textPath>
+      </text>
+      <text x="60" y="66" textAnchor="middle" className="cert-badge__mbe">
+        MBE
+      </text>
+      <path d="M42 74h36" className="cert-badge__rule" />
+    </svg>
+  );
+}

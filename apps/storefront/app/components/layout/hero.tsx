@@ -1,0 +1,52 @@
+import { Link, useNavigation } from 'react-router';
+import type { PageChrome } from '../../features/layout/page-chrome.ts';
+
+/** Spec §2 Hero area: title (and on home a deck and button) over the page's header image. */
+export function Hero({ chrome }: { chrome: PageChrome }) {
+  // Spec §2: a loading state from the start of a navigation until it ends.
+  const busy = useNavigation().state !== 'idle';
+  const { isHome, headerImage, button } = chrome;
+  const className = ['hero', chrome.largeHeader ? 'hero--large' : 'hero--normal', isHome ? 'hero--home' : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <section className={className} aria-busy={busy} aria-labelledby="page-title" data-testid="hero">
+      {headerImage ? (
+        <img
+          className="hero__image"
+          src={headerImage.src}
+          alt=""
+          width={headerImage.width}
+          height={headerImage.height}
+          fetchPriority="high"
+        />
+      ) : null}
+      <div className="hero__scrim" aria-hidden="true" />
+      <div className="container hero__content">
+        {isHome ? <p className="hero__eyebrow">Small-batch granola</p> : null}
+        <h1 id="page-title" className="hero__title">
+          {chrome.headerTitle}
+        </h1>
+        {isHome && chrome.deck ? <p className="hero__deck">{chrome.deck}</p> : null}
+        {isHome && button ? <HeroButton title={button.title} url={button.url} /> : null}
+      </div>
+      <div className="hero__progress" data-active={busy} aria-hidden={!busy}>
+        {busy ? <span className="visually-hidden" role="status">Loading page…</span> : null}
+      </div>
+    </section>
+  );
+}
+
+function HeroButton({ title, url }: { title: string; url: string }) {
+  const className = 'button button--primary button--lg hero__button';
+  return url.startsWith('/') ? (
+    <Link to={url} className={className}>
+      {title}
+    </Link>
+  ) : (
+    <a href={url} className={className}>
+      {title}
+    </a>
+  );
+}

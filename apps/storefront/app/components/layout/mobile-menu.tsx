@@ -1,0 +1,76 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { Link, NavLink } from 'react-router';
+import { MAIN_NAV } from '../../features/layout/nav-links.ts';
+import { CloseIcon } from './icons.tsx';
+import { SiteLogo } from './site-logo.tsx';
+
+export const MOBILE_MENU_ID = 'mobile-menu';
+
+interface MobileMenuProps {
+  open: boolean;
+  onClose: () => void;
+  /** Focus returns here when the menu closes by keyboard. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
+}
+
+/** Slide-in menu under 1400 px (spec §2/§9): overlay click, Escape or a link click closes it. */
+export function MobileMenu({ open, onClose, toggleRef }: MobileMenuProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    document.documentElement.classList.add('is-scroll-locked');
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.documentElement.classList.remove('is-scroll-locked');
+    };
+  }, [open, onClose, toggleRef]);
+
+  return (
+    <>
+      <div className="mobile-menu__overlay" data-open={open} data-testid="mobile-menu-overlay" onClick={onClose} aria-hidden="true" />
+      <div
+        id={MOBILE_MENU_ID}
+        ref={panelRef}
+        className="mobile-menu"
+        data-open={open}
+        data-testid="mobile-menu"
+        inert={!open}
+        aria-hidden={!open}
+      >
+        <div className="mobile-menu__head">
+          <SiteLogo tone="dark" />
+          <button type="button" className="icon-button" onClick={onClose} aria-label="Close menu">
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="mobile-menu__list">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className="mobile-menu__link" onClick={onClose}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mobile-menu__account">
+          <Link to="/login" onClick={onClose} className="button button--secondary">
+            Login
+          </Link>
+          <Link to="/sign-up" onClick={onClose} className="button button--primary">
+            Sign Up
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { CERTIFICATION_PATH, FOOTER_COLUMNS } from '../../features/layout/nav-links.ts';
+import { CertificationBadge } from './certification-badge.tsx';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './icons.tsx';
+import { SiteLogo } from './site-logo.tsx';
+
+const SOCIAL_LINKS = [
+  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
+  { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },
+  { href: 'https://x.com/', label: 'X', Icon: XIcon },
+  { href: 'https://www.linkedin.com/', label: 'LinkedIn', Icon: LinkedInIcon },
+];
+
+/** Spec §2 Footer. Hidden under 1200 px by CSS (spec §9) and by the page's hide_footer flag (in root). */
+export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: string }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer" data-testid="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Link to="/" aria-label="Larder Granola Co., home" className="brand-link">
+            <SiteLogo />
+          </Link>
+          <p className="site-footer__tagline">Slow-toasted granola from our kitchen to your breakfast table.</p>
+          <Link to={CERTIFICATION_PATH} className="site-footer__badge" aria-label="Certified minority business enterprise">
+            <CertificationBadge />
+          </Link>
+        </div>
+
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.heading} aria-label={`Footer ${column.heading}`} className="site-footer__column">
+            <h2 className="site-footer__heading">{column.heading}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">Visit the bakery</h2>
+          <address className="site-footer__address">
+            <span>1420 Mill Street</span>
+            <span>Suite 210</span>
+            <span>Portland, OR 97214</span>
+            <a href="tel:+15035550142">(503) 555-0142</a>
+          </address>
+        </div>
+
+        <div className="site-footer__newsletter">
+          <h2 className="site-footer__heading">Sign Up to Our Newsletter</h2>
+          <p>Subscribe to receive monthly recipes, deals, and the latest from the brand!</p>
+          <a
+            href={newsletterSignupUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="button button--primary"
+            data-testid="newsletter-subscribe"
+          >
+            Subscribe<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <ul className="social-links" aria-label="Social media">
+            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+              <li key={label}>
+                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className="social-links__link">
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="site-footer__legal">
+        <div className="container site-footer__legal-inner">
+          <p>© {year} Larder Granola Co. All rights reserved.</p>
+          <p>
+            Website by <span className="site-footer__credit">Hearth &amp; Field Design Studio</span>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,62 @@
+import { render, screen, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SiteHeader } from './site-header.tsx';
+
+function renderHeaderAt(path: string) {
+  const Stub = createRoutesStub([{ path: '*', Component: () => <SiteHeader overlay /> }]);
+  render(<Stub initialEntries={[path]} />);
+}
+
+async function mainNav() {
+  return within(await screen.findByTestId('main-nav'));
+}
+
+const current = (link: HTMLElement) => link.getAttribute('aria-current');
+
+describe('SiteHeader navigation (spec §2)', () => {
+  it('lists the seven links in order', async () => {
+    renderHeaderAt('/');
+    const links = (await mainNav()).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Shop', '/shop'],
+      ['About', '/about'],
+      ['Locations', '/where-to-buy'],
+      ['Wholesale', '/wholesale'],
+      ['Blog', '/blog'],
+      ['Contact', '/contact'],
+    ]);
+  });
+
+  it('highlights Blog on a nested blog path (prefix match) and nothing else', async () => {
+    renderHeaderAt('/blog/some-post');
+    const nav = await mainNav();
+    expect(current(nav.getByRole('link', { name: 'Blog' }))).toBe('page');
+    expect(current(nav.getByRole('link', { name: 'Home' }))).toBeNull();
+  });
+
+  it('does not highlight Shop below /shop (exact match)', async () => {
+    renderHeaderAt('/shop/x');
+    const nav = await mainNav();
+    expect(current(nav.getByRole('link', { name: 'Shop' }))).toBeNull();
+    expect(nav.queryAllByRole('link').filter((link) => current(link) === 'page')).toHaveLength(0);
+  });
+
+  it('highlights Shop, Home and About only on their exact path', async () => {
+    renderHeaderAt('/shop');
+    expect(current((await mainNav()).getByRole('link', { name: 'Shop' }))).toBe('page');
+  });
+
+  it('highlights Locations and Wholesale on prefix match', async () => {
+    renderHeaderAt('/where-to-buy/portland');
+    expect(current((await mainNav()).getByRole('link', { name: 'Locations' }))).toBe('page');
+  });
+
+  it('shows Login and Sign Up to visitors', async () => {
+    renderHeaderAt('/');
+    const account = within(await screen.findByRole('navigation', { name: 'Account' }));
+    expect(account.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(account.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/sign-up');
+  });
+});

@@ -1,0 +1,77 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { CartButton } from '../../features/cart/cart-button.tsx';
+import { isHeaderSticky } from '../../features/layout/header-opacity.ts';
+import { MAIN_NAV } from '../../features/layout/nav-links.ts';
+import { useHeaderOpacity } from '../../features/layout/use-header-opacity.ts';
+import { MenuIcon } from './icons.tsx';
+import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu.tsx';
+import { SiteLogo } from './site-logo.tsx';
+
+// useLayoutEffect warns on the server; the opacity only matters in the browser.
+const useBrowserLayoutEffect = typeof window === 'undefined' ? () => {} : useLayoutEffect;
+
+/** Spec §2 Header. `overlay` lays it over the hero; without a hero it is a solid bar. */
+export function SiteHeader({ overlay }: { overlay: boolean }) {
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const opacity = useHeaderOpacity();
+  const sticky = isHeaderSticky(opacity);
+
+  useBrowserLayoutEffect(() => {
+    // A CSSOM write rather than a style attribute, so a strict CSP (no 'unsafe-inline' styles) allows it.
+    headerRef.current?.style.setProperty('--header-opacity', String(opacity));
+  }, [opacity]);
+
+  const className = ['site-header', overlay ? 'site-header--overlay' : 'site-header--solid', sticky ? 'site-header--sticky' : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <>
+      <header ref={headerRef} className={className} data-testid="site-header" data-sticky={sticky}>
+        <div className="top-bar">
+          <div className="container top-bar__inner">
+            <p className="top-bar__note">Small-batch granola, baked weekly</p>
+            <nav aria-label="Account" className="top-bar__account">
+              <Link to="/login">Login</Link>
+              <Link to="/sign-up">Sign Up</Link>
+            </nav>
+          </div>
+        </div>
+        <div className="container main-bar">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="icon-button menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label="Menu"
+            data-testid="mobile-menu-toggle"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuIcon />
+          </button>
+          <Link to="/" className="brand-link" aria-label="Larder Granola Co., home">
+            <SiteLogo />
+          </Link>
+          <nav aria-label="Main" className="main-nav" data-testid="main-nav">
+            <ul>
+              {MAIN_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className="main-nav__link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <CartButton />
+        </div>
+      </header>
+      <MobileMenu open={menuOpen} onClose={closeMenu} toggleRef={toggleRef} />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Slide, ToastContainer, toast, type ToastContentProps, type TypeOptions } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
+
+/** Spec §9: the configured app setting is 5000 ms at bottom centre. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export interface NotifyOptions {
+  title?: string;
+  message: string;
+  type?: Extract<TypeOptions, 'info' | 'success' | 'warning' | 'error' | 'default'>;
+  /** Tapping the toast runs this (e.g. 'Item added to cart' goes to /cart, spec §4). */
+  onClick?: () => void;
+}
+
+/** Visible toasts by content: a repeat bumps the counter instead of stacking a duplicate (spec §2 Toasts). */
+const repeats = new Map<string, number>();
+
+interface ToastBodyProps {
+  title?: string;
+  message: string;
+  count: number;
+}
+
+function ToastBody({ title, message, count }: ToastBodyProps & Partial<ToastContentProps>) {
+  return (
+    <div className="toast-body">
+      {title ? <p className="toast-body__title">{title}</p> : null}
+      <p className="toast-body__message">{message}</p>
+      {count > 1 ? (
+        <span className="toast-body__count" data-testid="toast-count" aria-label={`shown ${count} times`}>
+          ×{count}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The one way to show a toast. */
+export function notify({ title, message, type = 'default', onClick }: NotifyOptions): string {
+  const toastId = `toast:${type}:${title ?? ''}:${message}`;
+  const count = (repeats.get(toastId) ?? 0) + 1;
+  if (count > 1 && toast.isActive(toastId)) {
+    repeats.set(toastId, count);
+    // Restart the 5 s timer so the repeated message stays readable.
+    toast.update(toastId, { render: <ToastBody title={title} message={message} count={count} />, autoClose: TOAST_AUTO_CLOSE_MS, progress: undefined });
+    return toastId;
+  }
+  repeats.set(toastId, 1);
+  toast(<ToastBody title={title} message={message} count={1} />, {
+    toastId,
+    type,
+    onClick,
+    onClose: () => repeats.delete(toastId),
+  });
+  return toastId;
+}
+
+/** Spec §9: 5000 ms, bottom centre, newest on top, progress bar, close button, tap to dismiss. */
+export function AppToastContainer() {
+  return (
+    <ToastContainer
+      position="bottom-center"
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      newestOnTop
+      hideProgressBar={false}
+      closeOnClick
+      closeButton
+      pauseOnFocusLoss
+      pauseOnHover
+      draggable
+      transition={Slide}
+      theme="light"
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import type { DietaryTag, Product } from '@larder/contract';
+import { stripTags } from '../../lib/text.ts';
+
+export interface PriceRange {
+  min: number;
+  max: number;
+}
+
+/** Spec §7: variations arrive sorted by ascending display_price; a simple product has one price. */
+export function priceRange(product: Pick<Product, 'price' | 'variations'>): PriceRange {
+  const prices = product.variations.map((variation) => variation.display_price);
+  if (prices.length === 0) {
+    const price = Number.parseFloat(product.price) || 0;
+    return { min: price, max: price };
+  }
+  return { min: Math.min(...prices), max: Math.max(...prices) };
+}
+
+/** What a product card needs, so list loaders do not ship every description and nutrition panel. */
+export interface ProductCardData {
+  id: number;
+  slug: string;
+  name: string;
+  image: { src: string; alt: string; width: number; height: number } | null;
+  price: PriceRange;
+  category: string | null;
+  tags: DietaryTag[];
+  blurb: string;
+  onSale: boolean;
+}
+
+export function toProductCard(product: Product): ProductCardData {
+  const image = product.images[0];
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    image: image ? { src: image.src, alt: image.alt || product.name, width: image.width, height: image.height } : null,
+    price: priceRange(product),
+    category: product.categories[0]?.name ?? null,
+    tags: product.food.dietary_tags.slice(0, 3),
+    blurb: stripTags(product.short_description).slice(0, 140),
+    onSale: product.on_sale,
+  };
+}
+
+export const DIETARY_TAG_LABELS: Record<DietaryTag, string> = {
+  'gluten-free': 'Gluten-free',
+  vegan: 'Vegan',
+  'dairy-free': 'Dairy-free',
+  'nut-free': 'Nut-free',
+  'non-gmo': 'Non-GMO',
+  organic: 'Organic',
+  'low-sugar': 'Low sugar',
+  'high-protein': 'High protein',
+};

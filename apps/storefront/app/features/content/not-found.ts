@@ -1,0 +1,23 @@
+import { data } from 'react-router';
+import { isNotFound, type ShopApi } from '../../lib/api/index.ts';
+import { toContentPage, type ContentPage } from './content-data.ts';
+
+export interface NotFoundData {
+  page: ContentPage | null;
+}
+
+/** The 404 the storefront throws: status 404, with the seeded `page-not-found` page for the error boundary. */
+export async function notFoundResponse(api: ShopApi) {
+  const page = await api.getPageBySlug('page-not-found').catch(() => null);
+  return data<NotFoundData>({ page: page ? toContentPage(page) : null }, { status: 404 });
+}
+
+/** Awaits an API call, turning the API's 404 into the storefront's 404 page. */
+export async function orNotFound<T>(api: ShopApi, promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isNotFound(error)) throw await notFoundResponse(api);
+    throw error;
+  }
+}

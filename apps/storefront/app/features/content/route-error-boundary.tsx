@@ -1,0 +1,46 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Hero } from '../../components/layout/hero.tsx';
+import { simpleChrome } from '../layout/page-chrome.ts';
+import type { NotFoundData } from './not-found.ts';
+import { Prose } from './prose.tsx';
+
+function isNotFoundData(value: unknown): value is NotFoundData {
+  return typeof value === 'object' && value !== null && 'page' in value;
+}
+
+/** Every route's error boundary: the friendly 404 page (seeded content) or a short apology, inside the layout. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const page = notFound && isNotFoundData(error.data) ? error.data.page : null;
+
+  if (!notFound && import.meta.env.DEV) console.error(error);
+
+  const title = notFound ? (page?.title ?? 'Page not found') : 'Something went wrong';
+  return (
+    <>
+      <Hero chrome={simpleChrome(title)} />
+      <section className="section">
+        <div className="container container--narrow" data-testid={notFound ? 'not-found' : 'route-error'}>
+          {page ? (
+            <Prose html={page.html} />
+          ) : (
+            <p className="lead">
+              {notFound
+                ? 'We could not find that page. It may have moved, or the address may be mistyped.'
+                : 'We could not load this page just now. Please try again in a moment.'}
+            </p>
+          )}
+          <p className="cluster">
+            <Link to="/" className="button button--primary">
+              Back to home
+            </Link>
+            <Link to="/shop" className="button button--secondary">
+              Shop granola
+            </Link>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

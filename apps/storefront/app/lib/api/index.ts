@@ -1,0 +1,2 @@
+export { ApiError, isNotFound } from './api-error.ts';
+export { createShopApi, normaliseProduct, type ShopApi } from './shop-api.ts';

@@ -1,0 +1,97 @@
+import {
+  apiPaths,
+  type Location,
+  type Page,
+  type Post,
+  type Product,
+  type ProductCategory,
+  type TeamMember,
+} from '@larder/contract';
+import type { ApiFetch } from '../../load-context.ts';
+import { ApiError } from './api-error.ts';
+
+type QueryValue = string | number | boolean | undefined;
+type Query = Record<string, QueryValue>;
+
+/** Spec §9: page size 100 for every list. */
+const PAGE_SIZE = 100;
+
+/** Spec §7: the storefront's product list query. */
+const PRODUCT_LIST_QUERY = {
+  per_page: PAGE_SIZE,
+  catalog_visibility: 'visible',
+  status: 'publish',
+  orderby: 'menu_order',
+  order: 'desc',
+  stock_status: 'instock',
+} satisfies Query;
+
+function withQuery(path: string, query: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Spec §7: attribute options sorted by length, variations by ascending display_price, hidden products dropped. */
+export function normaliseProduct(product: Product): Product {
+  return {
+    ...product,
+    attributes: product.attributes.map((attribute) => ({
+      ...attribute,
+      options: [...attribute.options].sort((a, b) => a.length - b.length),
+    })),
+    variations: [...product.variations].sort((a, b) => a.display_price - b.display_price),
+  };
+}
+
+function notFound(what: string): ApiError {
+  return new ApiError(404, 'rest_not_found', `${what} not found.`);
+}
+
+/**
+ * The only code that calls the shop API. Loaders build it from the load context's `apiFetch`;
+ * responses are trusted to match @larder/contract (the API validates its own output).
+ */
+export function createShopApi(apiFetch: ApiFetch) {
+  async function get<T>(path: string, query: Query = {}): Promise<T> {
+    const url = withQuery(path, query);
+    const response = await apiFetch(url, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw await ApiError.fromResponse(response, url);
+    return (await response.json()) as T;
+  }
+
+  async function firstBySlug<T>(path: string, slug: string, what: string, query: Query = {}): Promise<T> {
+    const [item] = await get<T[]>(path, { ...query, slug, per_page: 1 });
+    if (!item) throw notFound(what);
+    return item;
+  }
+
+  return {
+    getPageBySlug: (slug: string) => firstBySlug<Page>(apiPaths.pages, slug, 'Page'),
+
+    listPosts: (query: Query = {}) => get<Post[]>(apiPaths.posts, { per_page: PAGE_SIZE, ...query }),
+    getPostBySlug: (slug: string) => firstBySlug<Post>(apiPaths.posts, slug, 'Post'),
+
+    /** Spec §7: _embed for the photo, by menu_order ascending. */
+    listTeam: () =>
+      get<TeamMember[]>(apiPaths.team, { _embed: 1, orderby: 'menu_order', order: 'asc', per_page: PAGE_SIZE }),
+    listLocations: () => get<Location[]>(apiPaths.locations, { _embed: 1, per_page: PAGE_SIZE }),
+
+    async listProducts(query: Query = {}): Promise<Product[]> {
+      const products = await get<Product[]>(apiPaths.products, { ...PRODUCT_LIST_QUERY, ...query });
+      return products.filter((product) => product.catalog_visibility !== 'hidden').map(normaliseProduct);
+    },
+    async getProductBySlug(slug: string): Promise<Product> {
+      const product = await firstBySlug<Product>(apiPaths.products, slug, 'Product', { status: 'publish' });
+      if (product.catalog_visibility === 'hidden') throw notFound('Product');
+      return normaliseProduct(product);
+    },
+    listProductCategories: () =>
+      get<ProductCategory[]>(apiPaths.productCategories, { per_page: PAGE_SIZE, hide_empty: 'true' }),
+  };
+}
+
+export type ShopApi = ReturnType<typeof createShopApi>;

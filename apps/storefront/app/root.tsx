@@ -1,0 +1,110 @@
+import '@fontsource-variable/fraunces';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import type { ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { Hero } from './components/layout/hero.tsx';
+import { LoadingView } from './components/layout/loading-view.tsx';
+import { SiteFooter } from './components/layout/site-footer.tsx';
+import { SiteHeader } from './components/layout/site-header.tsx';
+import { SiteLogo } from './components/layout/site-logo.tsx';
+import { AppToastContainer } from './components/ui/toast.tsx';
+import { usePageChrome } from './features/layout/page-chrome.ts';
+import { pageTitle } from './lib/text.ts';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { cspNonce: context.cspNonce, siteConfig: context.siteConfig };
+}
+
+// The nonce and site config are fixed for the document; client navigations need not refetch them.
+export function shouldRevalidate() {
+  return false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'apple-touch-icon', href: '/favicon.svg' },
+];
+
+export function meta() {
+  return [{ title: pageTitle(undefined) }];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useRouteLoaderData<typeof loader>('root')?.cspNonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3a2e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {/* Spec §2: scroll position is restored on navigation. */}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const chrome = usePageChrome();
+  const showHero = chrome !== null && !chrome.hideHeader;
+  return (
+    <div className="site">
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
+      <SiteHeader overlay={showHero} />
+      {showHero ? <Hero chrome={chrome} /> : null}
+      {chrome?.hideHeader ? <h1 className="visually-hidden">{chrome.headerTitle}</h1> : null}
+      <main id="main-content" tabIndex={-1} className="site-main">
+        <Outlet />
+      </main>
+      {chrome?.hideFooter ? null : <SiteFooter newsletterSignupUrl={loaderData.siteConfig.newsletterSignupUrl} />}
+      <AppToastContainer />
+    </div>
+  );
+}
+
+/** Spec §2: the full-screen loading view whenever the app has no data yet. */
+export function HydrateFallback() {
+  return <LoadingView />;
+}
+
+/** Last resort when the root itself fails; route errors are drawn inside the layout by each route. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="site site--bare">
+      <header className="site-header site-header--solid">
+        <div className="container main-bar">
+          <a href="/" className="brand-link" aria-label="Larder Granola Co., home">
+            <SiteLogo />
+          </a>
+        </div>
+      </header>
+      <main id="main-content" className="site-main">
+        <Hero chrome={{ largeHeader: false, headerImage: null, hideHeader: false, headerTitle: status === 404 ? 'Page not found' : 'Something went wrong', isHome: false, hideFooter: true, deck: '', button: null }} />
+        <section className="section">
+          <div className="container container--narrow">
+            <p className="lead">Please try again in a moment, or head back to the shop.</p>
+            <p>
+              <a href="/" className="button button--primary">
+                Back to home
+              </a>
+            </p>
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+/** One module renders every plain content page; each use gets its own route id. */
+const CONTENT_PAGE = 'routes/content-page.tsx';
+
+/** Spec §2 route table, in the spec's order. */
+export default [
+  route('minority-business-enterprise-certification', CONTENT_PAGE, { id: 'mbe-certification' }),
+  index('routes/home.tsx'),
+  route('shop', 'routes/shop.tsx'),
+  route('product/:slug', 'routes/product.tsx'),
+  route('wholesale', CONTENT_PAGE, { id: 'wholesale' }),
+  route('about', 'routes/about.tsx'),
+  route('where-to-buy', 'routes/where-to-buy.tsx'),
+  route('cart', CONTENT_PAGE, { id: 'cart' }),
+  route('checkout', CONTENT_PAGE, { id: 'checkout' }),
+  route('login', CONTENT_PAGE, { id: 'login' }),
+  route('sign-up', CONTENT_PAGE, { id: 'sign-up' }),
+  route('forgot-password', CONTENT_PAGE, { id: 'forgot-password' }),
+  route('reset-password', CONTENT_PAGE, { id: 'reset-password' }),
+  route('my-account', 'routes/my-account.tsx', [
+    route('order-history', CONTENT_PAGE, { id: 'order-history' }),
+    route('account-details', CONTENT_PAGE, { id: 'account-details' }),
+  ]),
+  route('blog', 'routes/blog.tsx'),
+  // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.
+  route('blog/minority-business-enterprise-certification', 'routes/mbe-redirect.ts'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('contact', CONTENT_PAGE, { id: 'contact' }),
+  route('order-received/:id', CONTENT_PAGE, { id: 'order-received' }),
+  route(':slug', CONTENT_PAGE, { id: 'content-page' }),
+  // Spec §2: any other path, nested or not, falls back to the content page (which answers 404).
+  route('*', CONTENT_PAGE, { id: 'not-found' }),
+] satisfies RouteConfig;

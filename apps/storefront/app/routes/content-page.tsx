@@ -1,0 +1,33 @@
+import type { Route } from './+types/content-page';
+import { createShopApi } from '../lib/api/index.ts';
+import { toContentPage } from '../features/content/content-data.ts';
+import { contentSlugFor } from '../features/content/content-slug.ts';
+import { pageMeta } from '../features/content/meta.ts';
+import { notFoundResponse, orNotFound } from '../features/content/not-found.ts';
+import { Prose } from '../features/content/prose.tsx';
+import { chromeFromPage } from '../features/layout/page-chrome.ts';
+
+export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
+
+/** One module for every plain content page (wholesale, contact, cart, login, /:slug, …); the slug comes from the matched route. */
+export async function loader({ context, params, pattern }: Route.LoaderArgs) {
+  const api = createShopApi(context.apiFetch);
+  const slug = contentSlugFor(pattern, params);
+  if (!slug) throw await notFoundResponse(api);
+  const page = await orNotFound(api, api.getPageBySlug(slug));
+  return { chrome: chromeFromPage(page), page: toContentPage(page) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.chrome.headerTitle, loaderData?.page.summary);
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="section">
+      <div className="container container--narrow" data-testid="content-page" data-slug={loaderData.page.slug}>
+        <Prose html={loaderData.page.html} />
+      </div>
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import { count, sql, type SQL } from 'drizzle-orm';
+import { count, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
@@ -38,3 +38,10 @@ export function inIdOrder<T extends { id: number }>(ids: number[], rows: T[]): T
     return row ? [row] : [];
   });
 }
+
+/**
+ * `"table"."column"` always. Drizzle leaves columns unqualified in single-table selects, which
+ * silently rebinds a correlated subquery's outer reference to an inner table with the same column.
+ */
+export const qualified = (column: PgColumn): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

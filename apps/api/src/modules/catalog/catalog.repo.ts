@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { inIdOrder, pageOfIds } from '../../db/paging.ts';
+import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
 import {
   media,
   productCategories,
@@ -65,13 +65,13 @@ function productConditions(filter: ProductFilter): SQL | undefined {
   if (filter.maxPriceCents !== undefined) conditions.push(sql`${products.priceCents} <= ${filter.maxPriceCents}`);
   if (filter.categoryIds?.length) {
     conditions.push(
-      sql`exists (select 1 from ${productCategoryAssignments} where ${productCategoryAssignments.productId} = ${products.id} and ${inArray(productCategoryAssignments.categoryId, filter.categoryIds)})`,
+      sql`exists (select 1 from ${productCategoryAssignments} where ${qualified(productCategoryAssignments.productId)} = ${qualified(products.id)} and ${inArray(productCategoryAssignments.categoryId, filter.categoryIds)})`,
     );
   }
   if (filter.onSale !== undefined) {
     const onSale = or(
       sql`${products.salePriceCents} is not null`,
-      sql`exists (select 1 from ${productVariations} where ${productVariations.productId} = ${products.id} and ${productVariations.salePriceCents} is not null)`,
+      sql`exists (select 1 from ${productVariations} where ${qualified(productVariations.productId)} = ${qualified(products.id)} and ${qualified(productVariations.salePriceCents)} is not null)`,
     );
     conditions.push(filter.onSale ? onSale : sql`not (${onSale})`);
   }
@@ -149,9 +149,9 @@ export function createCatalogRepo(db: Database) {
       // Count only products a visitor can reach, so an empty category can be hidden.
       const productCount = sql<number>`(
         select count(*)::int from ${productCategoryAssignments}
-        inner join ${products} on ${products.id} = ${productCategoryAssignments.productId}
-        where ${productCategoryAssignments.categoryId} = ${productCategories.id}
-          and ${products.status} = 'publish' and ${products.catalogVisibility} <> 'hidden'
+        inner join ${products} on ${qualified(products.id)} = ${qualified(productCategoryAssignments.productId)}
+        where ${qualified(productCategoryAssignments.categoryId)} = ${qualified(productCategories.id)}
+          and ${qualified(products.status)} = 'publish' and ${qualified(products.catalogVisibility)} <> 'hidden'
       )`;
       const conditions: (SQL | undefined)[] = [];
       if (filter.ids) conditions.push(inArray(productCategories.id, filter.ids));

@@ -149,6 +149,8 @@ describe('GET /wp-json/wc/v3/products', () => {
     expect(inVegan.every((product) => product.categories.some((category) => category.slug === 'vegan'))).toBe(true);
     const search = await productList('search=pecan');
     expect(search.map((product) => product.slug)).toContain('maple-pecan-crunch');
+    const onSale = await productList('on_sale=true&per_page=100');
+    expect(onSale.map((product) => product.slug).sort()).toEqual(['apple-cinnamon-crumble', 'maple-pecan-crunch']);
     const cheap = await productList('max_price=12&per_page=100');
     expect(cheap.every((product) => Number(product.price) <= 12)).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { inIdOrder, pageOfIds } from '../../db/paging.ts';
+import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
 import {
   locations,
   pages,
@@ -101,7 +101,7 @@ export function createContentRepo(db: Database) {
     async listPosts(filter: ContentFilter, options: ContentListOptions) {
       const where = contentConditions(posts, filter, [
         filter.categoryIds?.length
-          ? sql`exists (select 1 from ${postCategoryAssignments} where ${postCategoryAssignments.postId} = ${posts.id} and ${inArray(postCategoryAssignments.categoryId, filter.categoryIds)})`
+          ? sql`exists (select 1 from ${postCategoryAssignments} where ${qualified(postCategoryAssignments.postId)} = ${qualified(posts.id)} and ${inArray(postCategoryAssignments.categoryId, filter.categoryIds)})`
           : undefined,
       ]);
       const { ids, total } = await idPage(posts, posts, where, options, filter.ids);
@@ -138,8 +138,8 @@ export function createContentRepo(db: Database) {
     ) {
       const postCount = sql<number>`(
         select count(*)::int from ${postCategoryAssignments}
-        inner join ${posts} on ${posts.id} = ${postCategoryAssignments.postId}
-        where ${postCategoryAssignments.categoryId} = ${postCategories.id} and ${posts.status} = 'publish'
+        inner join ${posts} on ${qualified(posts.id)} = ${qualified(postCategoryAssignments.postId)}
+        where ${qualified(postCategoryAssignments.categoryId)} = ${qualified(postCategories.id)} and ${qualified(posts.status)} = 'publish'
       )`;
       const conditions: (SQL | undefined)[] = [];
       if (filter.ids) conditions.push(inArray(postCategories.id, filter.ids));

@@ -1,0 +1,167 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema } from '@larder/contract';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import * as schema from '../src/db/schema.ts';
+import { seedDemoData } from '../seed/seed.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('errors', () => {
+  it('answers an unknown /wp-json route with 404 rest_no_route', async () => {
+    const res = await t.app.inject({ url: '/wp-json/wc/v3/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(ApiErrorSchema.parse(res.json())).toEqual({
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    });
+  });
+
+  it('answers a bad id with 400 rest_invalid_param', async () => {
+    const res = await t.app.inject({ url: '/wp-json/wp/v2/posts/abc' });
+    expect(res.statusCode).toBe(400);
+    expect(ApiErrorSchema.parse(res.json())).toMatchObject({ code: 'rest_invalid_param', data: { params: { id: expect.any(String) } } });
+  });
+
+  it('hides unexpected failures behind a generic 500', async () => {
+    const app = (await import('fastify')).default();
+    const { registerErrorHandling } = await import('../src/http/errors.ts');
+    registerErrorHandling(app);
+    app.get('/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    const res = await app.inject({ url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      code: 'internal_server_error',
+      message: 'Something went wrong on our side. Please try again.',
+      data: { status: 500 },
+    });
+    await app.close();
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP with a per-request script nonce', async () => {
+    const first = await t.app.inject({ url: '/wp-json/wp/v2/categories' });
+    const second = await t.app.inject({ url: '/wp-json/wp/v2/categories' });
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
+    expect(second.headers['content-security-policy']).not.toBe(csp);
+  });
+
+  it('compresses large responses', async () => {
+    const res = await t.app.inject({ url: '/wp-json/wc/v3/products?per_page=100', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('GET /wp-json/docs', () => {
+  it('serves the OpenAPI document built from the contract schemas', async () => {
+    const res = await t.app.inject({ url: '/wp-json/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/wp-json/wc/v3/products', '/wp-json/wc/v3/products/{id}', '/wp-json/wp/v2/pages', '/wp-json/wp/v2/team']),
+    );
+  });
+
+  it('serves the Swagger UI page and its assets', async () => {
+    const page = await t.app.inject({ url: '/wp-json/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/); // no inline script for the CSP to block
+    const initializer = await t.app.inject({ url: '/wp-json/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+  });
+});
+
+describe('GET /wp-content/uploads/{file}', () => {
+  it('serves seed images with an image content type and long cache headers', async () => {
+    const res = await t.app.inject({ url: '/wp-content/uploads/product-honey-oat-classic.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('returns 404 for a missing image', async () => {
+    const res = await t.app.inject({ url: '/wp-content/uploads/nope.svg' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('demo seed', () => {
+  it('changes nothing when it runs again', async () => {
+    const tables = [
+      schema.products,
+      schema.productVariations,
+      schema.productCategories,
+      schema.media,
+      schema.pages,
+      schema.posts,
+      schema.teamMembers,
+      schema.locations,
+      schema.authors,
+    ];
+    const countAll = () =>
+      Promise.all(tables.map(async (table) => (await t.database.db.select({ n: count() }).from(table))[0]?.n));
+    const before = await countAll();
+    expect(await seedDemoData(t.database.db)).toEqual({ applied: false });
+    expect(await countAll()).toEqual(before);
+    expect(before.every((n) => (n ?? 0) > 0)).toBe(true);
+  });
+});
+
+describe('loadConfig', () => {
+  it('applies defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      seedDemoData: true,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/larder',
+      PUBLIC_URL: 'https://shop.example.com/',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db:5432/larder',
+      publicUrl: 'https://shop.example.com',
+      seedDemoData: false,
+      logLevel: 'warn',
+    });
+  });
+
+  it('rejects a bad PORT with one clear line per bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^PORT: must be a number \(got "eighty"\)$/);
+    expect(problems[1]).toMatch(/^LOG_LEVEL: /);
+  });
+});

@@ -78,7 +78,7 @@ export function productBag(options: { name: string; line: string; size: string; 
 ${second ? `<text x="400" y="452" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-size="36" font-weight="bold" fill="${palette.ink}">${escapeXml(second)}</text>` : ''}
 <text x="400" y="500" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="19" fill="${palette.ink}" opacity="0.8">${escapeXml(line)}</text>
 <line x1="300" y1="528" x2="500" y2="528" stroke="${palette.accent}" stroke-width="2"/>
-<text x="400" y="565" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="18" letter-spacing="2" fill="${palette.ink}">SMALL-BATCH GRANOLA · ${escapeXml(size)}</text>
+<text x="400" y="565" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="15" letter-spacing="1.5" fill="${palette.ink}">SMALL-BATCH GRANOLA · ${escapeXml(size)}</text>
 ${oatClusters(name, 250, 610, 300, 50, [palette.accent, '#d9a85b', '#b7793a'], 18)}`,
   );
 }

@@ -3,7 +3,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { Hero } from './components/layout/hero.tsx';
@@ -57,6 +57,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const chrome = usePageChrome();
+  useEffect(() => {
+    // A sign for browser tests that React has taken over: clicks before hydration do nothing.
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   const showHero = chrome !== null && !chrome.hideHeader;
   return (
     <div className="site">
@@ -87,7 +91,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="site site--bare">
       <header className="site-header site-header--solid">
         <div className="container main-bar">
-          <a href="/" className="brand-link" aria-label="Larder Granola Co., home">
+          <a href="/" className="brand-link" aria-label="Larder & Oat, home">
             <SiteLogo />
           </a>
         </div>

@@ -16,7 +16,7 @@ export function stripTags(html: string): string {
   return decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
 }
 
-export const SITE_NAME = 'Larder Granola Co.';
+export const SITE_NAME = 'Larder & Oat';
 
 export function pageTitle(title: string | undefined): string {
   return title ? `${title} | ${SITE_NAME}` : SITE_NAME;

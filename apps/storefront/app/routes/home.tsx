@@ -22,8 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     api.listProducts(),
     api.listPosts({ per_page: LATEST_POSTS }),
   ]);
-  const featured = products.filter((product) => product.featured);
-  const row = (featured.length > 0 ? featured : products).slice(0, FEATURED_COUNT);
+  // Featured products first, topped up with the rest so the row is always full.
+  const row = [...products.filter((p) => p.featured), ...products.filter((p) => !p.featured)].slice(0, FEATURED_COUNT);
   return {
     chrome: chromeFromPage(page, { isHome: true, largeHeader: true }),
     page: toContentPage(page),

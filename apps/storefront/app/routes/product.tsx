@@ -4,7 +4,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { createShopApi } from '../lib/api/index.ts';
 import { formatMoney } from '../lib/money.ts';
-import { stripTags } from '../lib/text.ts';
+import { decodeEntities, stripTags } from '../lib/text.ts';
 import { NutritionFactsPanel } from '../features/catalog/nutrition-facts.tsx';
 import { Price } from '../features/catalog/price.tsx';
 import { DIETARY_TAG_LABELS, priceRange } from '../features/catalog/product-summary.ts';
@@ -20,11 +20,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const api = createShopApi(context.apiFetch);
   const product = await orNotFound(api, api.getProductBySlug(params.slug));
   return {
-    chrome: simpleChrome(product.name),
+    chrome: simpleChrome(decodeEntities(product.name)),
     product: {
       id: product.id,
       slug: product.slug,
-      name: product.name,
+      name: decodeEntities(product.name),
       images: product.images.map(({ id, src, alt, width, height }) => ({ id, src, alt: alt || product.name, width, height })),
       price: priceRange(product),
       shortDescription: demoteH1(product.short_description),

@@ -3,8 +3,8 @@ export function CertificationBadge() {
   return (
     <svg className="cert-badge" viewBox="0 0 120 120" width="96" height="96" aria-hidden="true" focusable="false">
       <defs>
-        <path id="cert-arc-top" d="M20 60a40 40 0 0 1 80 0" />
-        <path id="cert-arc-bottom" d="M16 60a44 44 0 0 0 88 0" />
+        <path id="cert-arc-top" d="M10.5 60a49.5 49.5 0 0 1 99 0" />
+        <path id="cert-arc-bottom" d="M5.5 60a54.5 54.5 0 0 0 109 0" />
       </defs>
       <circle cx="60" cy="60" r="57" className="cert-badge__ring" />
       <circle cx="60" cy="60" r="47" className="cert-badge__inner" />

@@ -47,11 +47,12 @@ export function MobileMenu({ open, onClose, toggleRef }: MobileMenuProps) {
       >
         <div className="mobile-menu__head">
           <SiteLogo tone="dark" />
-          <button type="button" className="icon-button" onClick={onClose} aria-label="Close menu">
+          <button type="button" className="icon-button" onClick={onClose} aria-label="Close navigation">
             <CloseIcon />
           </button>
         </div>
-        <nav aria-label="Mobile">
+        {/* Named like the desktop nav: only one of the two is ever visible (1400 px breakpoint). */}
+        <nav aria-label="Main">
           <ul className="mobile-menu__list">
             {MAIN_NAV.map((item) => (
               <li key={item.to}>

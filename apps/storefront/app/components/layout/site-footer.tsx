@@ -18,7 +18,7 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
     <footer className="site-footer" data-testid="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Link to="/" aria-label="Larder Granola Co., home" className="brand-link">
+          <Link to="/" aria-label="Larder & Oat, home" className="brand-link">
             <SiteLogo />
           </Link>
           <p className="site-footer__tagline">Slow-toasted granola from our kitchen to your breakfast table.</p>
@@ -43,10 +43,10 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
         <div className="site-footer__column">
           <h2 className="site-footer__heading">Visit the bakery</h2>
           <address className="site-footer__address">
-            <span>1420 Mill Street</span>
-            <span>Suite 210</span>
-            <span>Portland, OR 97214</span>
-            <a href="tel:+15035550142">(503) 555-0142</a>
+            <span>412 Hunt Street</span>
+            <span>Suite 3</span>
+            <span>Durham, NC 27701</span>
+            <a href="tel:+19195550142">(919) 555-0142</a>
           </address>
         </div>
 
@@ -75,7 +75,7 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
       </div>
       <div className="site-footer__legal">
         <div className="container site-footer__legal-inner">
-          <p>© {year} Larder Granola Co. All rights reserved.</p>
+          <p>© {year} Larder &amp; Oat. All rights reserved.</p>
           <p>
             Website by <span className="site-footer__credit">Hearth &amp; Field Design Studio</span>
           </p>

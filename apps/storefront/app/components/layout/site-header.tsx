@@ -54,7 +54,7 @@ export function SiteHeader({ overlay }: { overlay: boolean }) {
           >
             <MenuIcon />
           </button>
-          <Link to="/" className="brand-link" aria-label="Larder Granola Co., home">
+          <Link to="/" className="brand-link" aria-label="Larder & Oat, home">
             <SiteLogo />
           </Link>
           <nav aria-label="Main" className="main-nav" data-testid="main-nav">

@@ -12,8 +12,8 @@ export function SiteLogo({ className, tone = 'light' }: { className?: string; to
         <path d="M9 34h30M13 38h22" className="site-logo__line" />
       </svg>
       <span className="site-logo__word">
-        Larder
-        <span className="site-logo__sub">Granola Co.</span>
+        Larder &amp; Oat
+        <span className="site-logo__sub">Granola · Durham</span>
       </span>
     </span>
   );

@@ -27,9 +27,12 @@ function ToastBody({ title, message, count }: ToastBodyProps & Partial<ToastCont
       {title ? <p className="toast-body__title">{title}</p> : null}
       <p className="toast-body__message">{message}</p>
       {count > 1 ? (
-        <span className="toast-body__count" data-testid="toast-count" aria-label={`shown ${count} times`}>
-          ×{count}
-        </span>
+        <>
+          <span className="toast-body__count" data-testid="toast-count" aria-hidden="true">
+            ×{count}
+          </span>
+          <span className="visually-hidden">(shown {count} times)</span>
+        </>
       ) : null}
     </div>
   );

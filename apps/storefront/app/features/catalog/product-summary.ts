@@ -1,5 +1,5 @@
 import type { DietaryTag, Product } from '@larder/contract';
-import { stripTags } from '../../lib/text.ts';
+import { decodeEntities, stripTags } from '../../lib/text.ts';
 
 export interface PriceRange {
   min: number;
@@ -34,7 +34,7 @@ export function toProductCard(product: Product): ProductCardData {
   return {
     id: product.id,
     slug: product.slug,
-    name: product.name,
+    name: decodeEntities(product.name),
     image: image ? { src: image.src, alt: image.alt || product.name, width: image.width, height: image.height } : null,
     price: priceRange(product),
     category: product.categories[0]?.name ?? null,

@@ -5,18 +5,19 @@ import type { NotFoundData } from './not-found.ts';
 import { Prose } from './prose.tsx';
 
 function isNotFoundData(value: unknown): value is NotFoundData {
-  return typeof value === 'object' && value !== null && 'page' in value;
+  return typeof value === 'object' && value !== null && 'page' in value && 'heading' in value;
 }
 
 /** Every route's error boundary: the friendly 404 page (seeded content) or a short apology, inside the layout. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const page = notFound && isNotFoundData(error.data) ? error.data.page : null;
+  const details = notFound && isNotFoundData(error.data) ? error.data : null;
+  const page = details?.page ?? null;
 
   if (!notFound && import.meta.env.DEV) console.error(error);
 
-  const title = notFound ? (page?.title ?? 'Page not found') : 'Something went wrong';
+  const title = notFound ? (details?.heading ?? 'Page not found') : 'Something went wrong';
   return (
     <>
       <Hero chrome={simpleChrome(title)} />

@@ -19,13 +19,18 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createContentRepo } from './modules/content/content.repo.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { uploadsDir } from './paths.ts';
+import { locateStorefrontBuild } from './web/locate-build.ts';
+import { registerStorefront } from './web/storefront.ts';
 import { seedDemoData } from '../seed/seed.ts';
 
 export interface BuildAppOptions {
   /** An already-open database (tests); the app then neither migrates, seeds nor closes it. */
   database?: DatabaseHandle;
+  /** Serve the built storefront (assets and SSR) after the API routes: the shop process does. */
+  serveStorefront?: boolean;
 }
 
 declare module 'fastify' {
@@ -121,8 +126,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const content = createContentService(createContentRepo(database.db), { publicUrl: config.publicUrl });
   await app.register(catalogRoutes, { catalog, publicUrl: config.publicUrl });
   await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
+  await app.register(siteRoutes, { publicUrl: config.publicUrl });
 
-  // ---- storefront / SSR glue (apps/api/src/web/) registers here, after every API route. ----
+  // After every API route: the storefront's assets and server-side rendering take what is left.
+  if (options.serveStorefront) {
+    const buildDir = locateStorefrontBuild();
+    if (!buildDir) throw new Error('Cannot find apps/storefront next to the API.');
+    await registerStorefront(app, {
+      buildDir,
+      siteConfig: { newsletterSignupUrl: config.newsletterSignupUrl, publicUrl: config.publicUrl },
+    });
+  }
 
   return app;
 }

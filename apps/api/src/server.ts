@@ -14,7 +14,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const app = await buildApp(config);
+const app = await buildApp(config, { serveStorefront: true });
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals) {

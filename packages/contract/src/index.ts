@@ -4,3 +4,4 @@ export * from './media.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './paths.ts';
+export * from './site.ts';

@@ -1,5 +1,6 @@
 /** The shop API's paths, shared so neither side spells them twice. */
 export const apiPaths = {
+  index: '/wp-json/',
   pages: '/wp-json/wp/v2/pages',
   posts: '/wp-json/wp/v2/posts',
   team: '/wp-json/wp/v2/team',

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Request headers that carry the visitor's identity to the API; nothing else is forwarded. */
+const forwardedHeaders = ['cookie', 'authorization', 'accept-language', 'x-forwarded-for'] as const;
+
+/**
+ * A fetch-shaped function that answers from the shop API in this process (Fastify inject):
+ * SSR loaders get real HTTP semantics without a network round trip.
+ */
+export function createInProcessFetch(app: FastifyInstance, incoming: IncomingHttpHeaders) {
+  const identity: Record<string, string> = {};
+  for (const name of forwardedHeaders) {
+    const value = incoming[name];
+    if (typeof value === 'string') identity[name] = value;
+  }
+
+  return async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const headers = { ...identity, ...Object.fromEntries(new Headers(init.headers)) };
+    const result = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(result.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value])
+        responseHeaders.append(name, String(item));
+    }
+    const hasBody = result.statusCode !== 204 && result.statusCode !== 304;
+    return new Response(hasBody ? result.rawPayload : null, {
+      status: result.statusCode,
+      headers: responseHeaders,
+    });
+  };
+}

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import fastifyStatic from '@fastify/static';
+import { createRequest } from '@remix-run/node-fetch-server';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createInProcessFetch } from './in-process-fetch.ts';
+
+export interface StorefrontOptions {
+  /** apps/storefront/build: holds client/ (static assets) and server/index.js (the SSR build). */
+  buildDir: string;
+  siteConfig: { newsletterSignupUrl: string; publicUrl: string };
+}
+
+/** Paths that belong to the shop API even when no API route matches them. */
+const apiPrefixes = ['/wp-json/', '/wp-content/'];
+
+/**
+ * Serves the built storefront from the API's process: hashed assets from build/client with
+ * immutable caching, and every other GET through React Router's server-side rendering.
+ */
+export async function registerStorefront(app: FastifyInstance, options: StorefrontOptions) {
+  const serverEntry = path.join(options.buildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`The storefront is not built: ${serverEntry} is missing. Run "npm run build".`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handleRequest = createRequestHandler(build, 'production');
+
+  await app.register(fastifyStatic, {
+    root: path.join(options.buildDir, 'client'),
+    // Only files present at start get a route, so unknown paths fall through to SSR.
+    wildcard: false,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header(
+        'cache-control',
+        isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  // Encapsulated so that removing the body parsers leaves the API's JSON parsing untouched:
+  // React Router actions read the raw request body themselves.
+  await app.register(async (ssr) => {
+    ssr.removeAllContentTypeParsers();
+    ssr.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    ssr.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (request, reply) => {
+        if (apiPrefixes.some((prefix) => request.url.startsWith(prefix))) {
+          return reply.callNotFound();
+        }
+        const webRequest = createRequest(request.raw, reply.raw);
+        const response = await handleRequest(webRequest, {
+          cspNonce: reply.cspNonce?.script ?? '',
+          apiFetch: createInProcessFetch(app, request.headers),
+          siteConfig: options.siteConfig,
+        });
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // No body (HEAD, redirects): send nothing rather than a JSON `null`.
+  if (!response.body) return reply.send();
+  // A Node stream, so @fastify/compress can compress the HTML as it streams.
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}

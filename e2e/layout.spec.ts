@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated } from './support/hydration';
+import { shopApi } from './support/shop-api';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test.describe('header navigation', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('Home, Shop, About and Contact are highlighted only on exact match', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await shopApi(request).products();
+    await page.goto('/');
+    await expect(mainNav(page).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(mainNav(page).getByRole('link', { name: 'Shop' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await page.goto('/shop');
+    await expect(mainNav(page).getByRole('link', { name: 'Shop' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(mainNav(page).getByRole('link', { name: 'Home' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await page.goto(`/product/${product!.slug}`);
+    await expect(mainNav(page).getByRole('link', { name: 'Shop' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('Locations, Wholesale and Blog are highlighted on prefix match', async ({
+    page,
+    request,
+  }) => {
+    const [post] = await shopApi(request).posts();
+    await page.goto(`/blog/${post!.slug}`);
+    await expect(mainNav(page).getByRole('link', { name: 'Blog' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(mainNav(page).getByRole('link', { name: 'Home' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await page.goto('/where-to-buy');
+    await expect(mainNav(page).getByRole('link', { name: 'Locations' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('visitors see Login and Sign Up in the top bar', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/sign-up');
+  });
+
+  test('a client-side navigation renders the next page without a reload', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await mainNav(page).getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(mainNav(page).getByRole('link', { name: 'About' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // The marker set at hydration survives: the page was not reloaded.
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  });
+
+  test('following a link to the old MBE address replaces the history entry', async ({ page }) => {
+    await gotoHydrated(page, '/about');
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/blog/minority-business-enterprise-certification?a=1';
+      link.textContent = 'old MBE link';
+      document.querySelector('main')!.append(link);
+    });
+    // A plain anchor is a full navigation; the redirect is served with a 3xx and no history entry.
+    await page.getByRole('link', { name: 'old MBE link' }).click();
+    await expect(page).toHaveURL(/\/minority-business-enterprise-certification\?a=1$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the toggle opens the menu and a click on the overlay closes it', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const toggle = page.getByRole('button', { name: /menu/i });
+    await expect(mainNav(page)).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(mainNav(page).getByRole('link', { name: 'Shop' })).toBeVisible();
+    await page.getByTestId('mobile-menu-overlay').click({ position: { x: 370, y: 400 } });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(mainNav(page)).toBeHidden();
+  });
+
+  test('choosing a link navigates and closes the menu', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', { name: /menu/i }).click();
+    await mainNav(page).getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(mainNav(page)).toBeHidden();
+  });
+});
+
+test.describe('footer', () => {
+  test('is hidden below 1200 px and shown from 1200 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1199, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('holds the internal links of the spec and a newsletter Subscribe that opens a new tab', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const expected: Array<[string, string]> = [
+      ['Home', '/'],
+      ['Shop', '/shop'],
+      ['About', '/about'],
+      ['Blog', '/blog'],
+      ['Wholesale', '/wholesale'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Terms Of Service', '/terms-and-conditions'],
+      ['Shipping Policy', '/shipping-policy'],
+    ];
+    for (const [name, href] of expected) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    const subscribe = footer.getByRole('link', { name: /subscribe/i });
+    await expect(subscribe).toHaveAttribute('target', '_blank');
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+  });
+});

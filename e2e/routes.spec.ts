@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { decodeEntities, pageHeading, shopApi } from './support/shop-api';
+
+// Spec §2: every route of the table, with the page that backs it.
+const contentRoutes: Array<[path: string, pageSlug: string]> = [
+  ['/minority-business-enterprise-certification', 'minority-business-enterprise-certification'],
+  ['/', 'home'],
+  ['/shop', 'shop'],
+  ['/wholesale', 'wholesale'],
+  ['/about', 'about'],
+  ['/where-to-buy', 'where-to-buy'],
+  ['/cart', 'cart'],
+  ['/checkout', 'checkout'],
+  ['/login', 'login'],
+  ['/sign-up', 'sign-up'],
+  ['/forgot-password', 'forgot-password'],
+  ['/reset-password', 'reset-password'],
+  ['/my-account', 'my-account'],
+  ['/my-account/order-history', 'order-history'],
+  ['/my-account/account-details', 'account-details'],
+  ['/blog', 'blog'],
+  ['/contact', 'contact'],
+  ['/order-received/1001', 'order-received'],
+  ['/privacy-policy', 'privacy-policy'],
+  ['/terms-and-conditions', 'terms-and-conditions'],
+  ['/shipping-policy', 'shipping-policy'],
+];
+
+test.describe('route table', () => {
+  for (const [path, slug] of contentRoutes) {
+    test(`${path} renders the ${slug} page server-side`, async ({ page, request }) => {
+      const expected = pageHeading(await shopApi(request).page(slug));
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected);
+    });
+  }
+
+  test('a product page shows its product', async ({ page, request }) => {
+    const [product] = await shopApi(request).products();
+    const response = await page.goto(`/product/${product!.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(decodeEntities(product!.name));
+  });
+
+  test('a blog post shows its title and author', async ({ page, request }) => {
+    const [post] = await shopApi(request).posts();
+    const response = await page.goto(`/blog/${post!.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      decodeEntities(post!.title.rendered),
+    );
+    await expect(page.getByText(post!.author_info.name).first()).toBeVisible();
+  });
+
+  test('the HTML carries the content before any JavaScript runs', async ({ request }) => {
+    const home = await shopApi(request).page('home');
+    const html = await (await request.get('/')).text();
+    expect(html).toContain(pageHeading(home).replace(/&/g, '&amp;'));
+  });
+
+  test('an unknown product answers 404', async ({ page }) => {
+    const response = await page.goto('/product/no-such-granola');
+    expect(response?.status()).toBe(404);
+  });
+
+  test('an unknown nested path shows the not-found page with status 404', async ({
+    page,
+    request,
+  }) => {
+    const notFound = await shopApi(request).page('page-not-found');
+    const response = await page.goto('/no/such/place');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageHeading(notFound));
+  });
+
+  test('the old MBE blog address redirects and keeps the query string', async ({ page }) => {
+    await page.goto('/blog/minority-business-enterprise-certification?a=1');
+    await expect(page).toHaveURL(/\/minority-business-enterprise-certification\?a=1$/);
+  });
+});

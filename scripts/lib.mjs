@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Like run, but stops the script when the command fails. */
+export async function mustRun(command, args, options) {
+  const code = await run(command, args, options);
+  if (code !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed with exit code ${code}`);
+    process.exit(code);
+  }
+}
+
+/** Newest modification time (ms) of any file under the given folders, skipping build output. */
+export function newestMtime(folders) {
+  let newest = 0;
+  const skip = new Set(['node_modules', 'build', 'dist', '.react-router', 'data']);
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (skip.has(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const folder of folders) if (existsSync(folder)) walk(folder);
+  return newest;
+}
+
+/** Starts the built server on a free-standing port and data directory; resolves once it answers. */
+export async function startBuiltServer({ port, env = {} }) {
+  const { spawn } = await import('node:child_process');
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/wp-json/`);
+      if (response.ok)
+        return {
+          url,
+          stop: () =>
+            new Promise((done) => {
+              server.once('exit', done);
+              server.kill('SIGTERM');
+            }),
+        };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  server.kill('SIGKILL');
+  throw new Error('The server did not answer within two minutes');
+}

@@ -1,0 +1,27 @@
+// npm test: every check, in order of cost: lint, types, unit and API tests on PGlite, the API tests
+// again on a throwaway PostgreSQL (when its binaries are installed), then the browser tests
+// against the production build.
+import { buildAll } from './build.mjs';
+import { mustRun } from './lib.mjs';
+
+const stages = [
+  ['Lint', () => mustRun('npx', ['eslint', '.'])],
+  ['Typecheck', () => mustRun('npm', ['run', 'typecheck', '--workspaces', '--if-present'])],
+  ['Unit and API tests (PGlite)', () => mustRun('npx', ['vitest', 'run'])],
+  [
+    'API tests (PostgreSQL)',
+    () =>
+      mustRun('node', ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'api']),
+  ],
+  ['Production build', () => buildAll()],
+  [
+    'Browser tests (Chromium)',
+    () => mustRun('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']),
+  ],
+];
+
+for (const [name, runStage] of stages) {
+  console.log(`\n━━ ${name} ━━`);
+  await runStage();
+}
+console.log('\nAll test stages passed.');

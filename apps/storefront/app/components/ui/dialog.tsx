@@ -125,7 +125,7 @@ function DialogView({
   const state = closing ? 'closing' : 'open';
   return (
     <div className="dialog-root" data-state={state} data-variant={variant}>
-      <div className="dialog-overlay" data-state={state} data-testid={`${testId}-overlay`} onClick={requestClose} aria-hidden="true" />
+      <div className="dialog-overlay" data-state={state} data-testid="dialog-overlay" onClick={requestClose} aria-hidden="true" />
       <div
         ref={panelRef}
         role="dialog"

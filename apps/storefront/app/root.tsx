@@ -1,4 +1,5 @@
 import '@fontsource-variable/fraunces';
+import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -25,6 +26,8 @@ export function shouldRevalidate() {
 }
 
 export const links: Route.LinksFunction = () => [
+  // The hero title is set in Fraunces: fetch its Latin file with the CSS rather than after it.
+  { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'apple-touch-icon', href: '/favicon.svg' },

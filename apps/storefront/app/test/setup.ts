@@ -1,7 +1,17 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error');
+});
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // A React warning (act, keys, hydration) is a bug: fail the test that caused it.
+  const calls = consoleError.mock.calls;
+  consoleError.mockRestore();
+  expect(calls, 'console.error was called').toEqual([]);
 });

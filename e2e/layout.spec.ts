@@ -79,17 +79,18 @@ test.describe('header navigation', () => {
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   });
 
-  test('following a link to the old MBE address replaces the history entry', async ({ page }) => {
+  test('the footer certification badge goes through the old blog address and replaces that history entry', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/about');
-    await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/blog/minority-business-enterprise-certification?a=1';
-      link.textContent = 'old MBE link';
-      document.querySelector('main')!.append(link);
-    });
-    // A plain anchor is a full navigation; the redirect is served with a 3xx and no history entry.
-    await page.getByRole('link', { name: 'old MBE link' }).click();
-    await expect(page).toHaveURL(/\/minority-business-enterprise-certification\?a=1$/);
+    const badge = page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Certified minority business enterprise' });
+    await expect(badge).toHaveAttribute('href', '/blog/minority-business-enterprise-certification');
+    await badge.click();
+    await expect(page).toHaveURL(/\/minority-business-enterprise-certification$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/certif/i);
+    // The redirect replaced its own entry: one step back is the page we came from.
     await page.goBack();
     await expect(page).toHaveURL(/\/about$/);
   });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CERTIFICATION_PATH, FOOTER_COLUMNS } from '../../features/layout/nav-links.ts';
+import { CERTIFICATION_LINK, FOOTER_COLUMNS } from '../../features/layout/nav-links.ts';
 import { CertificationBadge } from './certification-badge.tsx';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './icons.tsx';
 import { SiteLogo } from './site-logo.tsx';
@@ -21,14 +21,24 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
           <Link to="/" aria-label="Larder & Oat, home" className="brand-link">
             <SiteLogo />
           </Link>
-          <p className="site-footer__tagline">Slow-toasted granola from our kitchen to your breakfast table.</p>
-          <Link to={CERTIFICATION_PATH} className="site-footer__badge" aria-label="Certified minority business enterprise">
+          <p className="site-footer__tagline">
+            Slow-toasted granola from our kitchen to your breakfast table.
+          </p>
+          <Link
+            to={CERTIFICATION_LINK}
+            className="site-footer__badge"
+            aria-label="Certified minority business enterprise"
+          >
             <CertificationBadge />
           </Link>
         </div>
 
         {FOOTER_COLUMNS.map((column) => (
-          <nav key={column.heading} aria-label={`Footer ${column.heading}`} className="site-footer__column">
+          <nav
+            key={column.heading}
+            aria-label={`Footer ${column.heading}`}
+            className="site-footer__column"
+          >
             <h2 className="site-footer__heading">{column.heading}</h2>
             <ul>
               {column.links.map((link) => (
@@ -65,7 +75,13 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
           <ul className="social-links" aria-label="Social media">
             {SOCIAL_LINKS.map(({ href, label, Icon }) => (
               <li key={label}>
-                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className="social-links__link">
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="social-links__link"
+                >
                   <Icon />
                 </a>
               </li>

@@ -16,7 +16,10 @@ export const MAIN_NAV: readonly NavItem[] = [
 ];
 
 /** Spec §2 Footer: the internal links, in two columns. */
-export const FOOTER_COLUMNS: readonly { heading: string; links: readonly { to: string; label: string }[] }[] = [
+export const FOOTER_COLUMNS: readonly {
+  heading: string;
+  links: readonly { to: string; label: string }[];
+}[] = [
   {
     heading: 'Shop',
     links: [
@@ -38,3 +41,5 @@ export const FOOTER_COLUMNS: readonly { heading: string; links: readonly { to: s
 ];
 
 export const CERTIFICATION_PATH = '/minority-business-enterprise-certification';
+/** Spec §2: the header and footer links reach the certification page through its old blog address. */
+export const CERTIFICATION_LINK = '/blog/minority-business-enterprise-certification';

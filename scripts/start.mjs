@@ -1,12 +1,13 @@
-// npm start: build whatever is missing or older than its sources, then run the one shop process.
+// npm start: build whatever is missing or older than its sources, then become the shop's server.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildAll, buildStamp, serverBundle } from './build.mjs';
-import { spawn } from 'node:child_process';
 import { newestMtime, root } from './lib.mjs';
 
 const sources = [
   'apps/api/src',
+  'apps/api/seed',
   'apps/storefront/app',
   'apps/storefront/public',
   'packages/contract/src',
@@ -17,10 +18,7 @@ if (isStale) {
   await buildAll();
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
-  stdio: 'inherit',
-  cwd: root,
-});
-// The server shuts down gracefully on SIGTERM/SIGINT: pass the signal on and leave with its exit code.
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// Run the server in this process, so SIGTERM from a process manager (or npm) reaches its
+// graceful shutdown directly.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(serverBundle).href);

@@ -18,6 +18,10 @@ if (isStale) {
   await buildAll();
 }
 
+// Settings from .env (see .env.example); variables already in the environment win.
+const envFile = path.join(root, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
 // Run the server in this process, so SIGTERM from a process manager (or npm) reaches its
 // graceful shutdown directly.
 process.setSourceMapsEnabled(true);

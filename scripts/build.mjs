@@ -1,5 +1,5 @@
 // Builds the storefront (React Router, client + SSR) and bundles the API server into one file.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { mustRun, root } from './lib.mjs';
@@ -7,7 +7,34 @@ import { mustRun, root } from './lib.mjs';
 export const serverBundle = path.join(root, 'apps/api/dist/server.js');
 export const buildStamp = path.join(root, 'apps/api/dist/.built');
 
-export async function buildAll() {
+const lockDir = path.join(root, 'apps/api/dist/.build-lock');
+
+/** One build at a time: parallel test runs share these output folders. */
+async function withBuildLock(work) {
+  mkdirSync(path.dirname(lockDir), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch {
+      // A lock older than ten minutes belongs to a build that died.
+      if (Date.now() - statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs > 600_000)
+        rmSync(lockDir, { recursive: true, force: true });
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+export function buildAll() {
+  return withBuildLock(buildUnlocked);
+}
+
+async function buildUnlocked() {
   await mustRun('npx', ['react-router', 'build'], { cwd: path.join(root, 'apps/storefront') });
 
   await build({

@@ -64,7 +64,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from this machine (the SSR's in-process calls, a local
+    // reverse proxy): anyone else could forge it to slip past per-client limits.
+    trustProxy: 'loopback',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -2,14 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Request headers that carry the visitor's identity to the API; nothing else is forwarded. */
-const forwardedHeaders = ['cookie', 'authorization', 'accept-language', 'x-forwarded-for'] as const;
+const forwardedHeaders = ['cookie', 'authorization', 'accept-language'] as const;
 
 /**
  * A fetch-shaped function that answers from the shop API in this process (Fastify inject):
  * SSR loaders get real HTTP semantics without a network round trip.
  */
-export function createInProcessFetch(app: FastifyInstance, incoming: IncomingHttpHeaders) {
-  const identity: Record<string, string> = {};
+export function createInProcessFetch(
+  app: FastifyInstance,
+  incoming: IncomingHttpHeaders,
+  clientIp: string,
+) {
+  // The API sees the visitor's address, not the server's, so per-client limits hold.
+  const identity: Record<string, string> = { 'x-forwarded-for': clientIp };
   for (const name of forwardedHeaders) {
     const value = incoming[name];
     if (typeof value === 'string') identity[name] = value;

@@ -61,7 +61,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         const webRequest = createRequest(request.raw, reply.raw);
         const response = await handleRequest(webRequest, {
           cspNonce: reply.cspNonce?.script ?? '',
-          apiFetch: createInProcessFetch(app, request.headers),
+          apiFetch: createInProcessFetch(app, request.headers, request.ip),
           siteConfig: options.siteConfig,
         });
         return sendWebResponse(reply, response);

@@ -141,7 +141,9 @@ export const ProductSchema = z.object({
   tags: z.array(TermRefSchema),
   images: z.array(ProductImageSchema),
   attributes: z.array(ProductAttributeSchema),
-  default_attributes: z.array(z.object({ id: z.number().int(), name: z.string(), option: z.string() })),
+  default_attributes: z.array(
+    z.object({ id: z.number().int(), name: z.string(), option: z.string() }),
+  ),
   /** Spec §3/§7: variation objects, sorted by ascending display_price. */
   variations: z.array(ProductVariationSchema),
   menu_order: z.number().int(),
@@ -202,7 +204,9 @@ export const ProductCategoryListQuerySchema = PaginationQuerySchema.extend({
   slug: queryCsv.optional(),
   parent: queryInt(0).optional(),
   hide_empty: queryBoolean.optional(),
-  orderby: z.enum(['id', 'include', 'name', 'slug', 'term_group', 'description', 'count']).default('name'),
+  orderby: z
+    .enum(['id', 'include', 'name', 'slug', 'term_group', 'description', 'count'])
+    .default('name'),
   order: OrderSchema.default('asc'),
 });
 export type ProductCategoryListQuery = z.infer<typeof ProductCategoryListQuerySchema>;

@@ -43,4 +43,8 @@ export const ProtectedRenderedSchema = z.object({ rendered: z.string(), protecte
 /** Money on the wire is a decimal string such as "12.50", as in WooCommerce. */
 export const MoneyStringSchema = z.string().regex(/^-?\d+\.\d{2}$/);
 
-export const MetaDataSchema = z.object({ id: z.number().int(), key: z.string(), value: z.unknown() });
+export const MetaDataSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  value: z.unknown(),
+});

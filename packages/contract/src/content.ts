@@ -129,7 +129,9 @@ const contentListQuery = PaginationQuerySchema.extend({
 });
 
 export const PageListQuerySchema = contentListQuery.extend({
-  orderby: z.enum(['date', 'id', 'include', 'modified', 'slug', 'title', 'menu_order']).default('date'),
+  orderby: z
+    .enum(['date', 'id', 'include', 'modified', 'slug', 'title', 'menu_order'])
+    .default('date'),
 });
 export type PageListQuery = z.infer<typeof PageListQuerySchema>;
 

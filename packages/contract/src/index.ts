@@ -5,3 +5,5 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './paths.ts';
 export * from './site.ts';
+export * from './forms.ts';
+export * from './reviews.ts';

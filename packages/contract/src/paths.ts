@@ -8,6 +8,9 @@ export const apiPaths = {
   postCategories: '/wp-json/wp/v2/categories',
   products: '/wp-json/wc/v3/products',
   productCategories: '/wp-json/wc/v3/products/categories',
+  productReviews: '/wp-json/wc/v3/products/reviews',
+  formSubmit: '/wp-json/wp/v2/form-submit',
+  newsletter: '/wp-json/wp/v2/newsletter',
   docs: '/wp-json/docs',
 } as const;
 

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Spec §5: an email of at most 254 characters whose local part is at most 64. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter your email address.')
+  .max(254, 'That email address is too long.')
+  .pipe(z.email('Enter a valid email address.'))
+  .refine((email) => email.split('@')[0]!.length <= 64, 'The part before the @ is too long.');
+
+const requiredText = (label: string, max: number) =>
+  z.string().trim().min(1, `Enter ${label}.`).max(max, `Keep ${label} under ${max} characters.`);
+
+/** The contact form as the visitor fills it in (spec §3). */
+export const ContactFormSchema = z.object({
+  first_name: requiredText('your first name', 100),
+  last_name: requiredText('your last name', 100),
+  email: EmailSchema,
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Keep the phone number under 30 characters.')
+    .regex(/^[0-9+().\-\s]*$/, 'Use digits, spaces and + ( ) - only.'),
+  message: requiredText('a message', 5000),
+});
+export type ContactForm = z.infer<typeof ContactFormSchema>;
+
+/** Contact form id on the wire (spec §9). */
+export const CONTACT_FORM_ID = 1;
+
+/**
+ * `POST /wp-json/wp/v2/form-submit` (spec §7): form id 1 and numbered fields 1 to 5 — first name,
+ * last name, email, phone, message. `website` is a honeypot that people never see or fill in.
+ */
+export const ContactSubmissionSchema = z.object({
+  form_id: z.literal(CONTACT_FORM_ID),
+  '1': ContactFormSchema.shape.first_name,
+  '2': ContactFormSchema.shape.last_name,
+  '3': ContactFormSchema.shape.email,
+  '4': ContactFormSchema.shape.phone.optional().default(''),
+  '5': ContactFormSchema.shape.message,
+  website: z.string().max(200).optional(),
+});
+export type ContactSubmission = z.input<typeof ContactSubmissionSchema>;
+
+export const toContactSubmission = (form: ContactForm, honeypot = ''): ContactSubmission => ({
+  form_id: CONTACT_FORM_ID,
+  '1': form.first_name,
+  '2': form.last_name,
+  '3': form.email,
+  '4': form.phone,
+  '5': form.message,
+  website: honeypot,
+});
+
+export const FormResultSchema = z.object({ id: z.number().int(), message: z.string() });
+export type FormResult = z.infer<typeof FormResultSchema>;
+
+/** `POST /wp-json/wp/v2/newsletter` */
+export const NewsletterSignupSchema = z.object({ email: EmailSchema });
+export type NewsletterSignup = z.infer<typeof NewsletterSignupSchema>;
+
+export const NewsletterResultSchema = z.object({
+  email: z.string(),
+  /** `false` when the address was already on the list: nothing changes, the visitor is told so. */
+  created: z.boolean(),
+  message: z.string(),
+});
+export type NewsletterResult = z.infer<typeof NewsletterResultSchema>;

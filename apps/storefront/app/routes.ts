@@ -26,7 +26,7 @@ export default [
   // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.
   route('blog/minority-business-enterprise-certification', 'routes/mbe-redirect.ts'),
   route('blog/:slug', 'routes/blog-post.tsx'),
-  route('contact', CONTENT_PAGE, { id: 'contact' }),
+  route('contact', 'routes/contact.tsx'),
   route('order-received/:id', CONTENT_PAGE, { id: 'order-received' }),
   route(':slug', CONTENT_PAGE, { id: 'content-page' }),
   // Spec §2: any other path, nested or not, falls back to the content page (which answers 404).

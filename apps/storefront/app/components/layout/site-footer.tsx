@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CERTIFICATION_LINK, FOOTER_COLUMNS } from '../../features/layout/nav-links.ts';
+import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { CertificationBadge } from './certification-badge.tsx';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './icons.tsx';
 import { SiteLogo } from './site-logo.tsx';
@@ -72,6 +73,7 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
           >
             Subscribe<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
+          <NewsletterForm />
           <ul className="social-links" aria-label="Social media">
             {SOCIAL_LINKS.map(({ href, label, Icon }) => (
               <li key={label}>

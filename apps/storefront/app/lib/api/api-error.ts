@@ -4,12 +4,15 @@ import { ApiErrorSchema } from '@larder/contract';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** Per-field messages of a 400 `rest_invalid_param`, keyed by the request's field names. */
+  readonly params: Record<string, string>;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, params: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.params = params;
   }
 
   static async fromResponse(response: Response, path: string): Promise<ApiError> {
@@ -21,7 +24,7 @@ export class ApiError extends Error {
     }
     const parsed = ApiErrorSchema.safeParse(body);
     return parsed.success
-      ? new ApiError(response.status, parsed.data.code, parsed.data.message)
+      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.data.params)
       : new ApiError(response.status, 'http_error', `${response.status} ${response.statusText} for ${path}`);
   }
 }

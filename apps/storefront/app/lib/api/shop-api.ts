@@ -1,10 +1,15 @@
 import {
   apiPaths,
+  type ContactSubmission,
+  type FormResult,
   type Location,
+  type NewsletterResult,
   type Page,
   type Post,
   type Product,
   type ProductCategory,
+  type ProductReview,
+  type ReviewCreate,
   type TeamMember,
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
@@ -63,6 +68,16 @@ export function createShopApi(apiFetch: ApiFetch) {
     return (await response.json()) as T;
   }
 
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    const response = await apiFetch(path, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw await ApiError.fromResponse(response, path);
+    return (await response.json()) as T;
+  }
+
   async function firstBySlug<T>(path: string, slug: string, what: string, query: Query = {}): Promise<T> {
     const [item] = await get<T[]>(path, { ...query, slug, per_page: 1 });
     if (!item) throw notFound(what);
@@ -91,6 +106,18 @@ export function createShopApi(apiFetch: ApiFetch) {
     },
     listProductCategories: () =>
       get<ProductCategory[]>(apiPaths.productCategories, { per_page: PAGE_SIZE, hide_empty: 'true' }),
+
+    /** Spec §7: the approved reviews of one product (the API filters by `product`), newest first. */
+    listProductReviews: (productId: number) =>
+      get<ProductReview[]>(apiPaths.productReviews, { product: productId, per_page: PAGE_SIZE }),
+    /** Spec §7: the trailing slash is the spec's path. Held for moderation unless the API approves it. */
+    createProductReview: (review: ReviewCreate) =>
+      post<ProductReview>(`${apiPaths.productReviews}/`, review),
+    /** Spec §7: form id 1 with fields 1 to 5. */
+    submitContactForm: (submission: ContactSubmission) =>
+      post<FormResult>(apiPaths.formSubmit, submission),
+    subscribeToNewsletter: (email: string) =>
+      post<NewsletterResult>(apiPaths.newsletter, { email }),
   };
 }
 

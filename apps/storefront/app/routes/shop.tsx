@@ -1,41 +1,95 @@
+import { Link, useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
 import { createShopApi } from '../lib/api/index.ts';
 import { ProductGrid } from '../features/catalog/product-card.tsx';
 import { toProductCard } from '../features/catalog/product-summary.ts';
+import { ShopFiltersForm } from '../features/catalog/shop-filters.tsx';
+import { productQueryFor, readShopFilters } from '../features/catalog/shop-query.ts';
 import { toContentPage } from '../features/content/content-data.ts';
 import { pageMeta } from '../features/content/meta.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { decodeEntities } from '../lib/text.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The URL is the whole state of the shop (`?category=…&q=…&sort=…`), so a shared link renders on the server. */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = createShopApi(context.apiFetch);
-  const [page, products] = await Promise.all([orNotFound(api, api.getPageBySlug('shop')), api.listProducts()]);
-  return { chrome: chromeFromPage(page), page: toContentPage(page), products: products.map(toProductCard) };
+  const filters = readShopFilters(new URL(request.url).searchParams);
+  const [page, categories] = await Promise.all([
+    orNotFound(api, api.getPageBySlug('shop')),
+    api.listProductCategories(),
+  ]);
+  const products = await api.listProducts(productQueryFor(filters, categories));
+  const known = categories.some((category) => category.slug === filters.category);
+  return {
+    chrome: chromeFromPage(page),
+    page: toContentPage(page),
+    filters: { ...filters, category: known ? filters.category : '' },
+    categories: categories.map(({ slug, name, count }) => ({
+      slug,
+      name: decodeEntities(name),
+      count,
+    })),
+    products: products.map(toProductCard),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(loaderData?.chrome.headerTitle, loaderData?.page.summary);
 }
 
-/** A simple grid for now; filters and add-to-cart come with the full shop issue. */
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { page, products } = loaderData;
+  const { page, products, filters, categories } = loaderData;
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname === '/shop';
+  const category = categories.find((option) => option.slug === filters.category);
+  const filtered = Boolean(filters.q || category);
+
   return (
-    <section className="section" aria-labelledby="shop-heading">
+    <section className="section shop" aria-labelledby="shop-heading">
       <div className="container">
-        {page.html.trim() ? <Prose html={page.html} className="prose--lead section__intro" /> : null}
-        <div className="section__head">
+        {page.html.trim() ? (
+          <Prose html={page.html} className="prose--lead section__intro" />
+        ) : null}
+        <ShopFiltersForm
+          filters={
+            pending ? readShopFilters(new URLSearchParams(navigation.location?.search)) : filters
+          }
+          categories={categories}
+        />
+        <div className="section__head shop__head">
           <h2 id="shop-heading" className="section__title">
-            All granola
+            {category ? category.name : 'All granola'}
           </h2>
-          <p className="muted">
+          <p className="muted shop__count" role="status" data-testid="result-count">
             {products.length} {products.length === 1 ? 'product' : 'products'}
+            {filters.q ? ` for “${filters.q}”` : ''}
           </p>
         </div>
-        <ProductGrid products={products} />
+        <div className="shop__results" data-pending={pending} aria-busy={pending}>
+          <ProductGrid
+            products={products}
+            empty={
+              filtered ? (
+                <div data-testid="shop-empty">
+                  <p className="empty-state__title">
+                    {filters.q
+                      ? `No granola matches “${filters.q}”`
+                      : `Nothing in ${category?.name ?? 'this category'} right now`}
+                    {filters.q && category ? ` in ${category.name}` : ''}
+                  </p>
+                  <p>Try another word or category, or see everything we bake.</p>
+                  <Link to="/shop" className="button button--secondary">
+                    Show all products
+                  </Link>
+                </div>
+              ) : undefined
+            }
+          />
+        </div>
       </div>
     </section>
   );

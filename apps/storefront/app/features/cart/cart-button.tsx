@@ -1,29 +1,101 @@
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { CartIcon } from '../../components/layout/icons.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { CART_DROPDOWN_ID, CartDropdown } from './cart-dropdown.tsx';
 import { selectCartCount, useCartStore } from './cart-store.ts';
 
+/** Spec §9: at this window width and above the cart button opens the dropdown; below, it goes to /cart. */
+export const CART_DROPDOWN_MIN_WIDTH = 1400;
+
+function cartLabel(count: number) {
+  return count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
+}
+
 /**
- * Header cart button. The count lives in local storage, so the badge appears only after hydration
- * (the server cannot know it) and only above 0 (spec §2 Header).
+ * Header cart button and dropdown. The cart lives in local storage, so everything that depends on it
+ * renders after hydration; before that (and without JavaScript) the button is a plain link to /cart.
  */
 export function CartButton() {
   const hydrated = useHydrated();
   const count = useCartStore(selectCartCount);
-  const showBadge = hydrated && count > 0;
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.focus();
+    const close = () => setOpen(false);
+    // Spec §4: a click outside closes it.
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      toggleRef.current?.focus();
+    };
+    const onResize = () => {
+      if (window.innerWidth < CART_DROPDOWN_MIN_WIDTH) close();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [open]);
+
+  if (!hydrated) {
+    return (
+      <Link to="/cart" className="cart-button" data-testid="cart-button" aria-label="Cart">
+        <CartIcon />
+      </Link>
+    );
+  }
+
   return (
-    <Link
-      to="/cart"
-      className="cart-button"
-      data-testid="cart-button"
-      aria-label={showBadge ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+    <div
+      ref={rootRef}
+      className="cart-menu"
+      onBlur={(event) => {
+        // Tabbing out of the button and panel closes the dropdown.
+        if (open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node))
+          setOpen(false);
+      }}
     >
-      <CartIcon />
-      {showBadge ? (
-        <span className="cart-button__badge" data-testid="cart-count" aria-hidden="true">
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
-    </Link>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="cart-button"
+        data-testid="cart-button"
+        aria-label={cartLabel(count)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={CART_DROPDOWN_ID}
+        onClick={() => {
+          if (window.innerWidth >= CART_DROPDOWN_MIN_WIDTH) setOpen((value) => !value);
+          else void navigate('/cart');
+        }}
+      >
+        <CartIcon />
+        {count > 0 ? (
+          <span className="cart-button__badge" data-testid="cart-count" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </button>
+      <CartDropdown
+        ref={panelRef}
+        open={open}
+        onBeforeRemove={() => panelRef.current?.focus()}
+        onNavigate={() => setOpen(false)}
+      />
+    </div>
   );
 }

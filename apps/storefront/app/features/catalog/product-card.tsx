@@ -1,15 +1,30 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from './price.tsx';
 import { DIETARY_TAG_LABELS, type ProductCardData } from './product-summary.ts';
+import { StarRating } from './star-rating.tsx';
 
-export function ProductCard({ product, headingLevel = 3 }: { product: ProductCardData; headingLevel?: 2 | 3 }) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+}: {
+  product: ProductCardData;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = `/product/${product.slug}`;
   return (
     <article className="product-card" data-testid="product-card">
       <Link to={href} className="product-card__media" tabIndex={-1} aria-hidden="true">
         {product.image ? (
-          <img src={product.image.src} alt="" width={product.image.width} height={product.image.height} loading="lazy" decoding="async" />
+          <img
+            src={product.image.src}
+            alt=""
+            width={product.image.width}
+            height={product.image.height}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="product-card__placeholder" />
         )}
@@ -22,6 +37,13 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
             {product.name}
           </Link>
         </Heading>
+        {product.rating ? (
+          <StarRating
+            average={product.rating.average}
+            count={product.rating.count}
+            className="product-card__rating"
+          />
+        ) : null}
         {product.blurb ? <p className="product-card__blurb">{product.blurb}</p> : null}
         {product.tags.length > 0 ? (
           <ul className="tag-list" aria-label="Dietary">
@@ -43,8 +65,22 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
   );
 }
 
-export function ProductGrid({ products, headingLevel }: { products: ProductCardData[]; headingLevel?: 2 | 3 }) {
-  if (products.length === 0) return <p className="empty-state">New batches are in the oven. Check back soon.</p>;
+export function ProductGrid({
+  products,
+  headingLevel,
+  empty,
+}: {
+  products: ProductCardData[];
+  headingLevel?: 2 | 3;
+  /** What to say when nothing is listed; the default suits an unfiltered list. */
+  empty?: ReactNode;
+}) {
+  if (products.length === 0)
+    return (
+      <div className="empty-state">
+        {empty ?? <p>New batches are in the oven. Check back soon.</p>}
+      </div>
+    );
   return (
     <ul className="product-grid" data-testid="product-grid">
       {products.map((product) => (

@@ -1,23 +1,76 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppToastContainer } from '../../components/ui/toast.tsx';
+import { useCartStore } from '../cart/cart-store.ts';
 import type { ProductDetailData } from './product-detail.ts';
 import { ProductDetail } from './product-detail-view.tsx';
 
+const variation = (
+  id: number,
+  flavour: string,
+  size: string,
+  price: number,
+  extra: Partial<ProductDetailData['variations'][number]> = {},
+) => ({
+  variation_id: id,
+  attributes: { Flavour: flavour, Size: size },
+  display_price: price,
+  display_regular_price: price,
+  is_in_stock: true,
+  is_purchasable: true,
+  stock_quantity: null,
+  max_qty: null,
+  ...extra,
+});
+
 const product: ProductDetailData = {
   id: 1,
-  slug: 'honey-oat-classic',
-  name: 'Honey Oat Classic',
-  images: [{ id: 1, src: '/wp-content/uploads/honey.svg', alt: 'A bag of Honey Oat Classic', width: 800, height: 800 }],
-  price: { min: 12, max: 58 },
-  shortDescription: '<p>Our first recipe.</p>',
-  description: '<p>Baked low.</p>',
-  summary: 'Our first recipe.',
-  category: 'Classic Granola',
-  sizes: [
-    { id: 11, label: '12 oz', price: 12, inStock: true },
-    { id: 12, label: '5 lb bulk', price: 58, inStock: false },
+  slug: 'granola-bites',
+  name: 'Granola Bites',
+  type: 'variable',
+  images: [
+    {
+      id: 1,
+      src: '/wp-content/uploads/bites.svg',
+      alt: 'A jar of Granola Bites',
+      width: 800,
+      height: 800,
+    },
+    {
+      id: 2,
+      src: '/wp-content/uploads/bites-bowl.svg',
+      alt: 'Granola Bites in a bowl',
+      width: 800,
+      height: 800,
+    },
   ],
+  price: { min: 11, max: 26 },
+  simple: { price: 11, regularPrice: 11, inStock: true, stockQuantity: null },
+  rating: { average: 4.8, count: 56 },
+  shortDescription: '<p>Bite-size clusters.</p>',
+  description: '<p>Baked low.</p>',
+  summary: 'Bite-size clusters.',
+  category: 'Snacks & Gifts',
+  attributes: [
+    { name: 'Flavour', options: ['Honey', 'Cocoa', 'Peanut Butter'] },
+    { name: 'Size', options: ['2 lb', '12 oz'] },
+  ],
+  variations: [
+    variation(11, 'Honey', '12 oz', 11),
+    variation(13, 'Cocoa', '12 oz', 11.5),
+    variation(15, 'Peanut Butter', '12 oz', 11.5, { max_qty: 3 }),
+    variation(12, 'Honey', '2 lb', 25),
+    variation(14, 'Cocoa', '2 lb', 26),
+    variation(16, 'Peanut Butter', '2 lb', 26, { is_in_stock: false }),
+  ],
+  cartProduct: {
+    id: 1,
+    slug: 'granola-bites',
+    name: 'Granola Bites',
+    type: 'variable',
+    images: [{ src: '/wp-content/uploads/bites.svg', alt: 'A jar of Granola Bites' }],
+  },
   food: {
     ingredients: 'Rolled oats, wildflower honey, sea salt.',
     allergens: ['Almonds'],
@@ -41,31 +94,151 @@ const product: ProductDetailData = {
   },
 };
 
-async function renderProduct() {
-  const Stub = createRoutesStub([{ path: '/', Component: () => <ProductDetail product={product} /> }]);
+async function renderProduct(data: ProductDetailData = product) {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <>
+          <ProductDetail product={data} />
+          <AppToastContainer />
+        </>
+      ),
+    },
+    { path: '/cart', Component: () => <h1>Cart page</h1> },
+  ]);
   render(<Stub initialEntries={['/']} />);
   return screen.findByTestId('product-page');
 }
 
+const price = () => screen.getByTestId('product-price').textContent;
+
 describe('ProductDetail', () => {
-  it('shows the price range, dietary tags, sizes and allergens', async () => {
-    await renderProduct();
-    expect(screen.getByTestId('product-price').textContent).toBe('$12.00 – $58.00');
-    expect(within(screen.getByRole('list', { name: 'Dietary' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Gluten-free',
-      'Non-GMO',
-    ]);
-    expect(screen.getByText('Sold out')).toBeTruthy();
-    expect(screen.getByText(/Almonds/).textContent).toContain('Contains:');
-    expect(screen.getByText(/May contain traces of Peanuts/)).toBeTruthy();
+  afterEach(() => {
+    act(() => useCartStore.getState().empty());
   });
 
-  it('opens the nutrition facts in a dialog', async () => {
+  it('preselects the cheapest variation and shows its price, rating and dietary tags', async () => {
     await renderProduct();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByRole('radio', { name: 'Honey' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: '12 oz' }) as HTMLInputElement).checked).toBe(true);
+    expect(price()).toBe('$11.00');
+    expect(screen.getByRole('img', { name: 'Rated 4.8 out of 5' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Dietary' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Gluten-free', 'Non-GMO']);
+  });
+
+  it('lists options in the given order as radio groups and shows the chosen variation price', async () => {
+    await renderProduct();
+    const flavour = screen.getByRole('group', { name: /Flavour/ });
+    expect(
+      within(flavour)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual(['Honey', 'Cocoa', 'Peanut Butter']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Cocoa' }));
+    fireEvent.click(screen.getByRole('radio', { name: '2 lb' }));
+    expect(price()).toBe('$26.00');
+  });
+
+  it('disables a combination that is sold out, saying so', async () => {
+    await renderProduct();
+    fireEvent.click(screen.getByRole('radio', { name: 'Peanut Butter' }));
+    const twoPounds = screen.getByRole('radio', { name: /2 lb/ }) as HTMLInputElement;
+    expect(twoPounds.disabled).toBe(true);
+    expect(twoPounds.closest('label')?.textContent).toBe('2 lbSold out');
+  });
+
+  it('keeps the quantity between 1 and the stock limit', async () => {
+    await renderProduct();
+    fireEvent.click(screen.getByRole('radio', { name: 'Peanut Butter' }));
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+    expect(
+      (screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    for (let i = 0; i < 5; i += 1)
+      fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(input.value).toBe('3');
+    expect(screen.getByText('Only 3 left')).toBeTruthy();
+  });
+
+  it('adds the chosen variation and quantity to the cart, and the toast leads to /cart', async () => {
+    await renderProduct();
+    fireEvent.click(screen.getByRole('radio', { name: 'Cocoa' }));
+    fireEvent.click(screen.getByRole('radio', { name: '2 lb' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(useCartStore.getState().items).toEqual([
+      expect.objectContaining({
+        id: 14,
+        variation_id: 14,
+        quantity: 2,
+        price: 26,
+        variation: { Flavour: 'Cocoa', Size: '2 lb' },
+      }),
+    ]);
+    fireEvent.click(await screen.findByText('Item added to cart'));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeTruthy();
+  });
+
+  it('shows the wholesale price as the price to pay with the retail price struck through, and charges it', async () => {
+    const wholesale = {
+      ...product,
+      variations: product.variations.map((entry) => ({
+        ...entry,
+        wholesale_price: Math.round(entry.display_price * 60) / 100,
+      })),
+    };
+    await renderProduct(wholesale);
+    expect(screen.getByTestId('price-to-pay').textContent).toBe('Wholesale price $6.60');
+    expect(screen.getByTestId('product-price').querySelector('del')?.textContent).toBe(
+      'Retail price $11.00',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(useCartStore.getState().items[0]?.price).toBe(6.6);
+  });
+
+  it('shows a simple product without selectors, at its own price', async () => {
+    await renderProduct({
+      ...product,
+      type: 'simple',
+      attributes: [],
+      variations: [],
+      simple: { price: 34, regularPrice: 34, inStock: true, stockQuantity: null },
+    });
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(price()).toBe('$34.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(useCartStore.getState().items).toEqual([
+      expect.objectContaining({ id: 1, quantity: 1, price: 34 }),
+    ]);
+  });
+
+  it('switches the main image from the thumbnails', async () => {
+    await renderProduct();
+    const gallery = screen.getByTestId('product-gallery');
+    expect(gallery.querySelector('.product__media img')?.getAttribute('alt')).toBe(
+      'A jar of Granola Bites',
+    );
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Show image 2 of 2: Granola Bites in a bowl' }),
+    );
+    expect(gallery.querySelector('.product__media img')?.getAttribute('alt')).toBe(
+      'Granola Bites in a bowl',
+    );
+  });
+
+  it('keeps the allergens and opens the nutrition facts in a dialog', async () => {
+    await renderProduct();
+    expect(screen.getByText(/Almonds/).textContent).toContain('Contains:');
+    expect(screen.getByText(/May contain traces of Peanuts/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nutrition facts' }));
     const dialog = screen.getByRole('dialog', { name: 'Nutrition facts' });
-    expect(within(dialog).getByText('Calories').parentElement?.textContent).toContain('220');
-    expect(within(dialog).getByRole('rowheader', { name: /Total Fat/ }).nextElementSibling?.textContent).toBe('10%');
+    expect(
+      within(dialog).getByRole('rowheader', { name: /Total Fat/ }).nextElementSibling?.textContent,
+    ).toBe('10%');
   });
 });

@@ -1,37 +1,101 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { notify } from '../../components/ui/toast.tsx';
+import { makeCartItem, useCartStore } from '../cart/cart-store.ts';
 import { Prose } from '../content/prose.tsx';
 import { NutritionFactsPanel } from './nutrition-facts.tsx';
-import { Price } from './price.tsx';
+import { ProductGallery } from './product-gallery.tsx';
 import type { ProductDetailData } from './product-detail.ts';
+import { ProductPrice } from './product-price.tsx';
 import { DIETARY_TAG_LABELS } from './product-summary.ts';
+import { StarRating } from './star-rating.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
+import {
+  findVariation,
+  initialSelection,
+  isAvailable,
+  maxQuantity,
+  type Selection,
+} from './variation-selection.ts';
+import { VariationPicker } from './variation-picker.tsx';
 
-/** Spec §2 product page: image, price or range, descriptions, dietary tags, ingredients and nutrition facts. */
+/** Spec §4: the toast after adding; tapping it goes to /cart. */
+export const ADDED_TO_CART_MESSAGE = 'Item added to cart';
+
+/** The chosen item's price, stock limit and whether it can be bought. */
+function chosenItem(product: ProductDetailData, selection: Selection) {
+  if (product.type !== 'variable') {
+    const { simple } = product;
+    return {
+      variation: undefined,
+      price: simple.price,
+      regularPrice: simple.regularPrice,
+      wholesalePrice: undefined,
+      max:
+        simple.stockQuantity !== null && simple.stockQuantity > 0
+          ? simple.stockQuantity
+          : undefined,
+      buyable: simple.inStock,
+    };
+  }
+  const variation = findVariation(product.attributes, product.variations, selection);
+  return {
+    variation,
+    price: variation?.display_price ?? product.price.min,
+    regularPrice: variation?.display_regular_price,
+    wholesalePrice: variation?.wholesale_price,
+    max: maxQuantity(variation),
+    buyable: variation !== undefined && isAvailable(variation),
+  };
+}
+
+/** Spec §2 product page: gallery, price of the chosen variation, selectors, quantity, Add to cart and the food data. */
 export function ProductDetail({ product }: { product: ProductDetailData }) {
   const [nutritionOpen, setNutritionOpen] = useState(false);
-  const [image] = product.images;
+  const [selection, setSelection] = useState<Selection>(() =>
+    initialSelection(product.attributes, product.variations),
+  );
+  const [quantity, setQuantity] = useState(1);
+  const addToCart = useCartStore((state) => state.add);
+  const navigate = useNavigate();
   const { food } = product;
+  const chosen = chosenItem(product, selection);
+  const clampedQuantity = chosen.max !== undefined ? Math.min(quantity, chosen.max) : quantity;
+
+  function handleAdd() {
+    if (!chosen.buyable) return;
+    const item = chosen.variation
+      ? makeCartItem(product.cartProduct, clampedQuantity, { variation: chosen.variation })
+      : makeCartItem(product.cartProduct, clampedQuantity, { price: chosen.price });
+    addToCart(item);
+    notify({
+      message: ADDED_TO_CART_MESSAGE,
+      type: 'success',
+      onClick: () => void navigate('/cart'),
+    });
+  }
 
   return (
     <>
       <section className="section" aria-label="Product details">
         <div className="container product" data-testid="product-page">
-          <div className="product__media">
-            {image ? (
-              <img src={image.src} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" />
-            ) : (
-              <span className="product-card__placeholder" />
-            )}
-          </div>
+          <ProductGallery images={product.images} />
           <div className="product__info">
             {product.category ? <p className="eyebrow">{product.category}</p> : null}
             <p className="product__name" aria-hidden="true">
               {product.name}
             </p>
-            <p className="product__price" data-testid="product-price">
-              <Price range={product.price} style="range" />
+            {product.rating ? (
+              <StarRating average={product.rating.average} count={product.rating.count} />
+            ) : null}
+            <p className="product__price" data-testid="product-price" aria-live="polite">
+              <ProductPrice
+                price={chosen.price}
+                regularPrice={chosen.regularPrice}
+                wholesalePrice={chosen.wholesalePrice}
+              />
             </p>
             {food.dietary_tags.length > 0 ? (
               <ul className="tag-list" aria-label="Dietary">
@@ -43,21 +107,39 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
               </ul>
             ) : null}
             <Prose html={product.shortDescription} className="prose--lead" />
-            {product.sizes.length > 0 ? (
-              <div className="product__sizes">
-                <h2 className="product__label">Sizes</h2>
-                <ul>
-                  {product.sizes.map((size) => (
-                    <li key={size.id} className="size-chip" data-out={!size.inStock}>
-                      <span>{size.label}</span>
-                      <span>{size.inStock ? formatMoney(size.price) : 'Sold out'}</span>
-                    </li>
-                  ))}
-                </ul>
+            <div className="buy-box" data-testid="buy-box">
+              {product.type === 'variable' && product.attributes.length > 0 ? (
+                <VariationPicker
+                  attributes={product.attributes}
+                  variations={product.variations}
+                  selection={selection}
+                  onChange={setSelection}
+                />
+              ) : null}
+              <div className="buy-box__row">
+                <QuantityStepper
+                  value={clampedQuantity}
+                  onChange={setQuantity}
+                  max={chosen.max}
+                  disabled={!chosen.buyable}
+                />
+                <Button
+                  size="lg"
+                  className="buy-box__add"
+                  onClick={handleAdd}
+                  disabled={!chosen.buyable}
+                  data-testid="add-to-cart"
+                >
+                  {chosen.buyable ? 'Add to cart' : 'Sold out'}
+                </Button>
               </div>
-            ) : null}
+            </div>
             <div className="cluster">
-              <Button variant="secondary" onClick={() => setNutritionOpen(true)} data-testid="nutrition-facts-button">
+              <Button
+                variant="secondary"
+                onClick={() => setNutritionOpen(true)}
+                data-testid="nutrition-facts-button"
+              >
                 Nutrition facts
               </Button>
             </div>
@@ -94,7 +176,12 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
         </div>
       </section>
 
-      <Dialog open={nutritionOpen} onClose={() => setNutritionOpen(false)} title="Nutrition facts" testId="nutrition-dialog">
+      <Dialog
+        open={nutritionOpen}
+        onClose={() => setNutritionOpen(false)}
+        title="Nutrition facts"
+        testId="nutrition-dialog"
+      >
         <p className="muted">{product.name}</p>
         <NutritionFactsPanel facts={food.nutrition} />
       </Dialog>

@@ -1,7 +1,8 @@
 import type { Product } from '@larder/contract';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
+import { toCartProduct } from '../cart/cart-store.ts';
 import { demoteH1 } from '../content/content-data.ts';
-import { priceRange } from './product-summary.ts';
+import { priceRange, toRating } from './product-summary.ts';
 
 /** What the product page shows, trimmed from the API's product (loader data is serialised into the HTML). */
 export function toProductDetail(product: Product) {
@@ -10,18 +11,46 @@ export function toProductDetail(product: Product) {
     id: product.id,
     slug: product.slug,
     name,
-    images: product.images.map(({ id, src, alt, width, height }) => ({ id, src, alt: alt || name, width, height })),
+    type: product.type,
+    images: product.images.map(({ id, src, alt, width, height }) => ({
+      id,
+      src,
+      alt: alt || name,
+      width,
+      height,
+    })),
     price: priceRange(product),
+    /** A simple product's own price and stock; a variable product's come from its variations. */
+    simple: {
+      price: Number.parseFloat(product.price) || 0,
+      regularPrice: Number.parseFloat(product.regular_price) || 0,
+      inStock: product.stock_status !== 'outofstock' && product.purchasable,
+      stockQuantity: product.manage_stock ? product.stock_quantity : null,
+    },
+    rating: toRating(product),
     shortDescription: demoteH1(product.short_description),
     description: demoteH1(product.description),
     summary: stripTags(product.short_description).slice(0, 200),
     category: product.categories[0]?.name ?? null,
-    sizes: product.variations.map((variation) => ({
-      id: variation.variation_id,
-      label: Object.values(variation.attributes).join(', '),
-      price: variation.display_price,
-      inStock: variation.is_in_stock,
+    /** Spec §7: options already sorted by length by the API client. */
+    attributes: product.attributes
+      .filter((attribute) => attribute.variation)
+      .map(({ name: label, options }) => ({ name: label, options })),
+    /** Spec §7: sorted by ascending display_price. */
+    variations: product.variations.map((variation) => ({
+      variation_id: variation.variation_id,
+      attributes: variation.attributes,
+      display_price: variation.display_price,
+      display_regular_price: variation.display_regular_price,
+      ...(variation.wholesale_price !== undefined
+        ? { wholesale_price: variation.wholesale_price }
+        : {}),
+      is_in_stock: variation.is_in_stock,
+      is_purchasable: variation.is_purchasable,
+      stock_quantity: variation.stock_quantity,
+      max_qty: variation.max_qty,
     })),
+    cartProduct: toCartProduct({ ...product, name }),
     food: product.food,
   };
 }

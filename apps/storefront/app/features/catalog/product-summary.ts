@@ -16,6 +16,15 @@ export function priceRange(product: Pick<Product, 'price' | 'variations'>): Pric
   return { min: Math.min(...prices), max: Math.max(...prices) };
 }
 
+/** Spec: stars from average_rating and rating_count; null (no stars shown) when nobody has rated it yet. */
+export function toRating(
+  product: Pick<Product, 'average_rating' | 'rating_count'>,
+): { average: number; count: number } | null {
+  const average = Number.parseFloat(product.average_rating);
+  if (product.rating_count <= 0 || !Number.isFinite(average) || average <= 0) return null;
+  return { average: Math.min(5, average), count: product.rating_count };
+}
+
 /** What a product card needs, so list loaders do not ship every description and nutrition panel. */
 export interface ProductCardData {
   id: number;
@@ -27,6 +36,7 @@ export interface ProductCardData {
   tags: DietaryTag[];
   blurb: string;
   onSale: boolean;
+  rating: { average: number; count: number } | null;
 }
 
 export function toProductCard(product: Product): ProductCardData {
@@ -35,12 +45,15 @@ export function toProductCard(product: Product): ProductCardData {
     id: product.id,
     slug: product.slug,
     name: decodeEntities(product.name),
-    image: image ? { src: image.src, alt: image.alt || product.name, width: image.width, height: image.height } : null,
+    image: image
+      ? { src: image.src, alt: image.alt || product.name, width: image.width, height: image.height }
+      : null,
     price: priceRange(product),
     category: product.categories[0]?.name ?? null,
     tags: product.food.dietary_tags.slice(0, 3),
     blurb: stripTags(product.short_description).slice(0, 140),
     onSale: product.on_sale,
+    rating: toRating(product),
   };
 }
 

@@ -1,0 +1,107 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../lib/money.ts';
+import { cartItemTitle, lineTotalCents, selectCartSubtotal, useCartStore } from './cart-store.ts';
+
+export const CART_DROPDOWN_ID = 'cart-dropdown';
+const TITLE_ID = 'cart-dropdown-title';
+
+interface CartDropdownProps {
+  ref?: Ref<HTMLDivElement>;
+  open: boolean;
+  /** Called before a line is removed, so focus can stay inside the panel. */
+  onBeforeRemove: () => void;
+  onNavigate: () => void;
+}
+
+/** Spec §2 Header: the lines (image, title, quantity, price, Remove), the subtotal in USD, and the two links. */
+export function CartDropdown({ ref, open, onBeforeRemove, onNavigate }: CartDropdownProps) {
+  const items = useCartStore((state) => state.items);
+  const remove = useCartStore((state) => state.remove);
+  const subtotal = useCartStore(selectCartSubtotal);
+
+  return (
+    <div
+      ref={ref}
+      id={CART_DROPDOWN_ID}
+      className="cart-dropdown"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={TITLE_ID}
+      tabIndex={-1}
+      hidden={!open}
+      data-testid="cart-dropdown"
+    >
+      <p id={TITLE_ID} className="cart-dropdown__title">
+        Your cart
+      </p>
+      {items.length === 0 ? (
+        <p className="cart-dropdown__empty">Cart is empty</p>
+      ) : (
+        <ul className="cart-dropdown__lines" aria-label="Items in your cart">
+          {items.map((item) => {
+            const title = cartItemTitle(item);
+            const image = item.product.images[0];
+            return (
+              <li key={item.id} className="cart-line" data-testid="cart-line">
+                <span className="cart-line__media">
+                  {image ? (
+                    <img
+                      src={image.src}
+                      alt=""
+                      width={56}
+                      height={56}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : null}
+                </span>
+                <span className="cart-line__body">
+                  <Link
+                    to={`/product/${item.product.slug}`}
+                    className="cart-line__title"
+                    onClick={onNavigate}
+                  >
+                    {title}
+                  </Link>
+                  <span className="cart-line__meta">
+                    <span data-testid="cart-line-quantity">Qty {item.quantity}</span> ×{' '}
+                    {formatMoney(item.price)}
+                  </span>
+                </span>
+                <span className="cart-line__side">
+                  <span className="cart-line__total">
+                    {formatMoney(lineTotalCents(item) / 100)}
+                  </span>
+                  <button
+                    type="button"
+                    className="cart-line__remove"
+                    aria-label={`Remove ${title}`}
+                    onClick={() => {
+                      onBeforeRemove();
+                      remove(item.id);
+                    }}
+                  >
+                    Remove
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="cart-dropdown__subtotal">
+        <span>Subtotal</span>
+        <span data-testid="cart-subtotal">{formatMoney(subtotal)}</span>
+      </p>
+      <div className="cart-dropdown__actions">
+        <Link to="/cart" className="button button--secondary" onClick={onNavigate}>
+          View Shopping Cart
+        </Link>
+        <Link to="/checkout" className="button button--primary" onClick={onNavigate}>
+          Check Out
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import {
   authors,
@@ -11,6 +12,7 @@ import {
   productCategories,
   productCategoryAssignments,
   productImages,
+  productReviews,
   products,
   productVariations,
   teamMembers,
@@ -19,10 +21,13 @@ import { productCategorySeeds, productSeeds } from './data/catalog.ts';
 import { pageSeeds } from './data/pages.ts';
 import { locationSeeds, teamSeeds } from './data/people.ts';
 import { postCategorySeeds, postSeeds } from './data/posts.ts';
+import { reviewSeeds } from './data/reviews.ts';
 import { imageFiles, seedImages } from './images.ts';
 
 /** Bump when the demo data changes shape; a database seeded by an older version is left alone. */
 export const DEMO_SEED_MARKER = 'demo-brand-v1';
+/** Reviews came after the brand: their own marker lets a shop seeded before them get them once. */
+export const DEMO_REVIEWS_MARKER = 'demo-reviews-v1';
 
 /** Fixed dates so the demo reads the same on every machine. */
 const LAUNCH = new Date('2024-01-15T12:00:00Z');
@@ -37,10 +42,61 @@ function required<T>(map: Map<string, T>, key: string): T {
 }
 
 /**
- * Seeds the demo brand once. The marker row is inserted first inside the same transaction, so a
- * second start (or a second process starting at the same moment) finds it and changes nothing.
+ * Seeds the demo brand once, then its reviews once. Each marker row is inserted first inside the
+ * same transaction, so a second start (or a second process starting at the same moment) finds it
+ * and changes nothing.
  */
 export async function seedDemoData(db: Database): Promise<{ applied: boolean }> {
+  const brand = await seedDemoBrand(db);
+  const reviews = await seedDemoReviews(db);
+  return { applied: brand.applied || reviews.applied };
+}
+
+/** Approved reviews for the demo products; only where the demo brand was seeded. */
+async function seedDemoReviews(db: Database): Promise<{ applied: boolean }> {
+  return db.transaction(async (tx) => {
+    const [brand] = await tx
+      .select()
+      .from(dataMarkers)
+      .where(eq(dataMarkers.name, DEMO_SEED_MARKER));
+    if (!brand) return { applied: false };
+    const claimed = await tx
+      .insert(dataMarkers)
+      .values({ name: DEMO_REVIEWS_MARKER })
+      .onConflictDoNothing()
+      .returning({ name: dataMarkers.name });
+    if (claimed.length === 0) return { applied: false };
+
+    const slugs = [...new Set(reviewSeeds.map((review) => review.product))];
+    const productRows = await tx
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(inArray(products.slug, slugs));
+    const productBySlug = byKey(productRows, (row) => row.slug);
+    // A demo product the merchant has since deleted simply gets no reviews.
+    const values = reviewSeeds.flatMap((review) => {
+      const product = productBySlug.get(review.product);
+      if (!product) return [];
+      const date = new Date(review.date);
+      return [
+        {
+          productId: product.id,
+          status: 'approved' as const,
+          reviewer: review.reviewer,
+          reviewerEmail: review.email,
+          review: review.review,
+          rating: review.rating,
+          notifiedAt: date,
+          createdAt: date,
+        },
+      ];
+    });
+    if (values.length > 0) await tx.insert(productReviews).values(values);
+    return { applied: true };
+  });
+}
+
+async function seedDemoBrand(db: Database): Promise<{ applied: boolean }> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(dataMarkers)
@@ -102,14 +158,14 @@ export async function seedDemoData(db: Database): Promise<{ applied: boolean }> 
             regularPriceCents: product.price?.regular ?? null,
             salePriceCents: product.price?.sale ?? null,
             wholesalePriceCents: product.price?.wholesale ?? null,
-            priceCents: product.price ? (product.price.sale ?? product.price.regular) : Math.min(...variationPrices),
+            priceCents: product.price
+              ? (product.price.sale ?? product.price.regular)
+              : Math.min(...variationPrices),
             stockStatus: product.stockStatus ?? 'instock',
             weight: product.price?.weight ?? '',
             length: '6',
             width: '3',
             height: '10',
-            averageRating: product.rating.average,
-            ratingCount: product.rating.count,
             totalSales: product.totalSales,
             menuOrder: product.menuOrder,
             attributes: (product.attributes ?? []).map((attribute) => ({
@@ -226,7 +282,9 @@ export async function seedDemoData(db: Database): Promise<{ applied: boolean }> 
           authorId: maya,
           menuOrder: page.menuOrder,
           featuredMediaId:
-            page.slug === 'minority-business-enterprise-certification' ? mediaId(imageFiles.mbeBadge) : null,
+            page.slug === 'minority-business-enterprise-certification'
+              ? mediaId(imageFiles.mbeBadge)
+              : null,
           hero: page.hero,
           headerImageMediaId: mediaId(header),
           createdAt: LAUNCH,

@@ -14,6 +14,7 @@ import {
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerRateLimiting } from './http/write-guards.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -21,6 +22,13 @@ import { createContentRepo } from './modules/content/content.repo.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createFormsRepo } from './modules/forms/forms.repo.ts';
+import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { createFormsService } from './modules/forms/forms.service.ts';
+import { createMailer, outboxDir } from './modules/mail/mailer.ts';
+import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createReviewsService, noPurchaseRecords } from './modules/reviews/reviews.service.ts';
 import { uploadsDir } from './paths.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { registerStorefront } from './web/storefront.ts';
@@ -58,7 +66,10 @@ const cspDirectives = {
   'script-src-attr': ["'none'"],
 };
 
-export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -100,6 +111,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Before the routes: the plugin attaches its hooks as routes are added.
+  await registerRateLimiting(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -124,11 +137,41 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     index: false,
   });
 
-  const catalog = createCatalogService(createCatalogRepo(database.db), { publicUrl: config.publicUrl });
-  const content = createContentService(createContentRepo(database.db), { publicUrl: config.publicUrl });
+  const catalog = createCatalogService(createCatalogRepo(database.db), {
+    publicUrl: config.publicUrl,
+  });
+  const content = createContentService(createContentRepo(database.db), {
+    publicUrl: config.publicUrl,
+  });
   await app.register(catalogRoutes, { catalog, publicUrl: config.publicUrl });
   await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
   await app.register(siteRoutes, { publicUrl: config.publicUrl });
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+    log: app.log,
+  });
+  const reviews = createReviewsService(createReviewsRepo(database.db), {
+    publicUrl: config.publicUrl,
+    shopOwnerEmail: config.shopOwnerEmail,
+    mailer,
+    // Accounts issue: replace with the orders lookup so verified buyers' reviews are approved.
+    purchases: noPurchaseRecords,
+    log: app.log,
+  });
+  const forms = createFormsService(createFormsRepo(database.db), {
+    shopOwnerEmail: config.shopOwnerEmail,
+    mailer,
+    log: app.log,
+  });
+  await app.register(reviewsRoutes, {
+    reviews,
+    publicUrl: config.publicUrl,
+    rateLimit: config.rateLimits.review,
+  });
+  await app.register(formsRoutes, { forms, rateLimits: config.rateLimits });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

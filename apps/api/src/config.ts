@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const DEFAULT_FORM_RATE_LIMIT = '5/10m';
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -7,6 +9,27 @@ const booleanFlag = z
 const httpUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
+
+/** "5/10m": at most 5 requests per client in 10 minutes (window in s, m or h). */
+const rateLimit = z
+  .string()
+  .regex(/^\s*\d+\s*\/\s*\d+\s*[smh]\s*$/, 'must look like 5/10m (requests per window; s, m or h)')
+  .transform((value): RateLimit => {
+    const [, max, amount, unit] = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh])\s*$/.exec(value)!;
+    const unitMs = { s: 1000, m: 60_000, h: 3_600_000 }[unit as 's' | 'm' | 'h'];
+    return { max: Number(max), windowMs: Number(amount) * unitMs };
+  })
+  .refine(
+    (limit) => limit.max >= 1 && limit.windowMs >= 1000,
+    'must allow at least 1 request in at least 1s',
+  );
+
+const mailbox = z
+  .string()
+  .regex(
+    /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+    'must be an email address, optionally as "Name <address>"',
+  );
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -26,7 +49,21 @@ const EnvSchema = z.object({
   NEWSLETTER_SIGNUP_URL: httpUrl.default('https://larderandoat.substack.com/subscribe'),
   SEED_DEMO_DATA: booleanFlag.default(true),
   MIGRATIONS_DIR: z.string().min(1).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: mailbox.default('Larder & Oat <hello@larderandoat.com>'),
+  SHOP_OWNER_EMAIL: z.email('must be an email address').default('hello@larderandoat.com'),
+  REVIEW_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
+  CONTACT_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
+  NEWSLETTER_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
 });
+
+export interface RateLimit {
+  /** Requests a client may make in the window. */
+  max: number;
+  windowMs: number;
+}
 
 export interface Config {
   port: number;
@@ -42,6 +79,13 @@ export interface Config {
   seedDemoData: boolean;
   /** Overrides where drizzle's migrations are read from (default: `apps/api/drizzle`). */
   migrationsDir?: string;
+  /** smtp(s)://user:pass@host:port; without it, email is written to `${dataDir}/outbox`. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Receives contact messages and new-review notices. */
+  shopOwnerEmail: string;
+  /** Per-client limits on the public write routes (spam guard). */
+  rateLimits: { review: RateLimit; contact: RateLimit; newsletter: RateLimit };
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -55,7 +99,9 @@ export class ConfigError extends Error {
 /** Reads the environment; empty strings count as unset so `.env` templates can leave values blank. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in EnvSchema.shape && value !== undefined && value.trim() !== ''),
+    Object.entries(env).filter(
+      ([key, value]) => key in EnvSchema.shape && value !== undefined && value.trim() !== '',
+    ),
   );
   const result = EnvSchema.safeParse(present);
   if (!result.success) {
@@ -76,5 +122,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     newsletterSignupUrl: parsed.NEWSLETTER_SIGNUP_URL,
     seedDemoData: parsed.SEED_DEMO_DATA,
     migrationsDir: parsed.MIGRATIONS_DIR,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    shopOwnerEmail: parsed.SHOP_OWNER_EMAIL,
+    rateLimits: {
+      review: parsed.REVIEW_RATE_LIMIT,
+      contact: parsed.CONTACT_RATE_LIMIT,
+      newsletter: parsed.NEWSLETTER_RATE_LIMIT,
+    },
   };
 }

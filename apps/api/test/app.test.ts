@@ -1,9 +1,9 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '@larder/contract';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
-import { seedDemoData } from '../seed/seed.ts';
+import { DEMO_REVIEWS_MARKER, seedDemoData } from '../seed/seed.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -26,7 +26,10 @@ describe('errors', () => {
   it('answers a bad id with 400 rest_invalid_param', async () => {
     const res = await t.app.inject({ url: '/wp-json/wp/v2/posts/abc' });
     expect(res.statusCode).toBe(400);
-    expect(ApiErrorSchema.parse(res.json())).toMatchObject({ code: 'rest_invalid_param', data: { params: { id: expect.any(String) } } });
+    expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { id: expect.any(String) } },
+    });
   });
 
   it('hides unexpected failures behind a generic 500', async () => {
@@ -59,7 +62,10 @@ describe('security headers', () => {
   });
 
   it('compresses large responses', async () => {
-    const res = await t.app.inject({ url: '/wp-json/wc/v3/products?per_page=100', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      url: '/wp-json/wc/v3/products?per_page=100',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 });
@@ -71,7 +77,12 @@ describe('GET /wp-json/docs', () => {
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/wp-json/wc/v3/products', '/wp-json/wc/v3/products/{id}', '/wp-json/wp/v2/pages', '/wp-json/wp/v2/team']),
+      expect.arrayContaining([
+        '/wp-json/wc/v3/products',
+        '/wp-json/wc/v3/products/{id}',
+        '/wp-json/wp/v2/pages',
+        '/wp-json/wp/v2/team',
+      ]),
     );
   });
 
@@ -112,13 +123,32 @@ describe('demo seed', () => {
       schema.teamMembers,
       schema.locations,
       schema.authors,
+      schema.productReviews,
     ];
     const countAll = () =>
-      Promise.all(tables.map(async (table) => (await t.database.db.select({ n: count() }).from(table))[0]?.n));
+      Promise.all(
+        tables.map(async (table) => (await t.database.db.select({ n: count() }).from(table))[0]?.n),
+      );
     const before = await countAll();
     expect(await seedDemoData(t.database.db)).toEqual({ applied: false });
     expect(await countAll()).toEqual(before);
     expect(before.every((n) => (n ?? 0) > 0)).toBe(true);
+  });
+});
+
+describe('demo reviews', () => {
+  it('are added once to a shop seeded before reviews existed', async () => {
+    const reviewCount = async () =>
+      (await t.database.db.select({ n: count() }).from(schema.productReviews))[0]!.n;
+    const seeded = await reviewCount();
+    await t.database.db.delete(schema.productReviews);
+    await t.database.db
+      .delete(schema.dataMarkers)
+      .where(eq(schema.dataMarkers.name, DEMO_REVIEWS_MARKER));
+    expect(await seedDemoData(t.database.db)).toEqual({ applied: true });
+    expect(await reviewCount()).toBe(seeded);
+    expect(await seedDemoData(t.database.db)).toEqual({ applied: false });
+    expect(await reviewCount()).toBe(seeded);
   });
 });
 
@@ -131,7 +161,57 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       seedDemoData: true,
+      smtpUrl: undefined,
+      mailFrom: 'Larder & Oat <hello@larderandoat.com>',
+      shopOwnerEmail: 'hello@larderandoat.com',
+      rateLimits: {
+        review: { max: 5, windowMs: 600_000 },
+        contact: { max: 5, windowMs: 600_000 },
+        newsletter: { max: 5, windowMs: 600_000 },
+      },
     });
+  });
+
+  it('reads the mail and rate-limit variables', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+        MAIL_FROM: 'Shop <shop@example.com>',
+        SHOP_OWNER_EMAIL: 'owner@example.com',
+        REVIEW_RATE_LIMIT: '3/1h',
+        CONTACT_RATE_LIMIT: '10 / 30s',
+        NEWSLETTER_RATE_LIMIT: '20/15m',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      mailFrom: 'Shop <shop@example.com>',
+      shopOwnerEmail: 'owner@example.com',
+      rateLimits: {
+        review: { max: 3, windowMs: 3_600_000 },
+        contact: { max: 10, windowMs: 30_000 },
+        newsletter: { max: 20, windowMs: 900_000 },
+      },
+    });
+  });
+
+  it('names bad mail and rate-limit variables', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        SMTP_URL: 'http://mail',
+        SHOP_OWNER_EMAIL: 'nobody',
+        REVIEW_RATE_LIMIT: 'lots',
+        CONTACT_RATE_LIMIT: '0/10m',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/m);
+    expect(problems).toMatch(/^SHOP_OWNER_EMAIL: must be an email address/m);
+    expect(problems).toMatch(/^REVIEW_RATE_LIMIT: must look like 5\/10m/m);
+    expect(problems).toMatch(/^CONTACT_RATE_LIMIT: must allow at least 1 request/m);
   });
 
   it('reads every variable', () => {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -6,25 +9,38 @@ import type { Config } from '../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { seedDemoData } from '../seed/seed.ts';
 
+/** Limits high enough that no test meets them unless it sets its own. */
+const roomyLimit = { max: 1000, windowMs: 60_000 };
+
+/** A fresh temporary data directory: mail written to its outbox never lands in the repository. */
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'larder-api-test-'));
+
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
-  dataDir: './data-test-unused',
+  dataDir: tempDataDir(),
   publicUrl: 'http://shop.test',
   logLevel: 'silent',
   newsletterSignupUrl: 'https://newsletter.test/subscribe',
   seedDemoData: true,
+  mailFrom: 'Larder & Oat <hello@larderandoat.test>',
+  shopOwnerEmail: 'owner@larderandoat.test',
+  rateLimits: { review: roomyLimit, contact: roomyLimit, newsletter: roomyLimit },
   ...overrides,
 });
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  config: Config;
   close(): Promise<void>;
 }
 
 /** A database for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
-async function createTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+async function createTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  dispose(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = createDatabase({ inMemory: true });
@@ -51,18 +67,24 @@ async function createTestDatabase(): Promise<{ database: DatabaseHandle; dispose
 }
 
 /** Builds the app on a migrated, seeded database of its own. Call once per test file (beforeAll). */
-export async function buildTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { seed?: boolean; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const { database, dispose } = await createTestDatabase();
   await database.migrate();
   if (options.seed ?? true) await seedDemoData(database.db);
-  const app = await buildApp(testConfig(options.config), { database });
+  const config = testConfig(options.config);
+  const app = await buildApp(config, { database });
   await app.ready();
   return {
     app,
     database,
+    config,
     async close() {
       await app.close();
       await dispose();
+      if (options.config?.dataDir === undefined)
+        rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Spec §5: an email of at most 254 characters whose local part is at most 64. */
 export const EmailSchema = z
-  .string()
+  .string({ error: 'Enter your email address.' })
   .trim()
   .min(1, 'Enter your email address.')
   .max(254, 'That email address is too long.')
@@ -10,7 +10,11 @@ export const EmailSchema = z
   .refine((email) => email.split('@')[0]!.length <= 64, 'The part before the @ is too long.');
 
 const requiredText = (label: string, max: number) =>
-  z.string().trim().min(1, `Enter ${label}.`).max(max, `Keep ${label} under ${max} characters.`);
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `Keep ${label} under ${max} characters.`);
 
 /** The contact form as the visitor fills it in (spec §3). */
 export const ContactFormSchema = z.object({
@@ -18,7 +22,7 @@ export const ContactFormSchema = z.object({
   last_name: requiredText('your last name', 100),
   email: EmailSchema,
   phone: z
-    .string()
+    .string({ error: 'Enter the phone number as text.' })
     .trim()
     .max(30, 'Keep the phone number under 30 characters.')
     .regex(/^[0-9+().\-\s]*$/, 'Use digits, spaces and + ( ) - only.'),
@@ -34,13 +38,18 @@ export const CONTACT_FORM_ID = 1;
  * last name, email, phone, message. `website` is a honeypot that people never see or fill in.
  */
 export const ContactSubmissionSchema = z.object({
-  form_id: z.literal(CONTACT_FORM_ID),
+  form_id: z.literal(CONTACT_FORM_ID, {
+    error: `Unknown form: form_id ${CONTACT_FORM_ID} (the contact form) is the only form here.`,
+  }),
   '1': ContactFormSchema.shape.first_name,
   '2': ContactFormSchema.shape.last_name,
   '3': ContactFormSchema.shape.email,
   '4': ContactFormSchema.shape.phone.optional().default(''),
   '5': ContactFormSchema.shape.message,
-  website: z.string().max(200).optional(),
+  website: z
+    .string({ error: 'Leave this field empty.' })
+    .max(200, 'Leave this field empty.')
+    .optional(),
 });
 export type ContactSubmission = z.input<typeof ContactSubmissionSchema>;
 

@@ -36,20 +36,23 @@ export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 
 /** `POST /wp-json/wc/v3/products/reviews/` (spec §3, §5, §7). */
 export const ReviewCreateSchema = z.object({
-  product_id: z.number().int().positive(),
+  product_id: z
+    .number({ error: 'Choose the product to review.' })
+    .int('Choose the product to review.')
+    .positive('Choose the product to review.'),
   reviewer: z
-    .string()
+    .string({ error: 'Enter your name.' })
     .trim()
     .min(1, 'Enter your name.')
     .max(100, 'Keep your name under 100 characters.'),
   reviewer_email: EmailSchema,
   review: z
-    .string()
+    .string({ error: 'Write a few words about it.' })
     .trim()
     .min(1, 'Write a few words about it.')
     .max(5000, 'Keep your review under 5000 characters.'),
   rating: z
-    .number()
+    .number({ error: 'Choose a star rating.' })
     .int('Choose a whole number of stars.')
     .min(1, 'Choose a star rating.')
     .max(5, 'Choose a star rating.'),

@@ -70,7 +70,6 @@ export interface SeedProduct {
   status?: 'publish' | 'draft';
   visibility?: 'visible' | 'hidden';
   stockStatus?: 'instock' | 'outofstock';
-  rating: { average: string; count: number };
   totalSales: number;
   /** Simple products. */
   price?: { regular: number; sale?: number; wholesale?: number; weight: string };
@@ -147,7 +146,6 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#f6e7cf', main: '#d9a441', accent: '#7a4a25', ink: '#3b2414' },
     menuOrder: 12,
     featured: true,
-    rating: { average: '4.86', count: 142 },
     totalSales: 3811,
     attributes: [SIZE],
     variations: sizeVariations(1200, 2600, 5800),
@@ -173,7 +171,6 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#f3e2d3', main: '#9c5a2e', accent: '#e0b26b', ink: '#3a1d0c' },
     menuOrder: 11,
     featured: true,
-    rating: { average: '4.91', count: 118 },
     totalSales: 3290,
     attributes: [SIZE],
     variations: sizeVariations(1350, 2900, 6400, { medium: 2600 }),
@@ -198,7 +195,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['classic-granola', 'nut-free'],
     palette: { bg: '#efe1d6', main: '#4a2c21', accent: '#c8a27a', ink: '#2a160e' },
     menuOrder: 10,
-    rating: { average: '4.78', count: 97 },
     totalSales: 2654,
     attributes: [SIZE],
     variations: sizeVariations(1400, 3000, 6600),
@@ -223,7 +219,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['vegan'],
     palette: { bg: '#f7f1e6', main: '#e8d8b8', accent: '#2e7d6b', ink: '#1d3b34' },
     menuOrder: 9,
-    rating: { average: '4.72', count: 64 },
     totalSales: 1720,
     attributes: [SIZE],
     variations: sizeVariations(1350, 2900, 6400),
@@ -248,7 +243,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['classic-granola'],
     palette: { bg: '#e6e9f5', main: '#3f4f9a', accent: '#a9b7e8', ink: '#1b2350' },
     menuOrder: 8,
-    rating: { average: '4.69', count: 73 },
     totalSales: 1502,
     attributes: [SIZE],
     variations: sizeVariations(1350, 2900, 6400),
@@ -273,7 +267,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['nut-free', 'vegan'],
     palette: { bg: '#fdf0d5', main: '#e3a21a', accent: '#b5461f', ink: '#4a2308' },
     menuOrder: 7,
-    rating: { average: '4.55', count: 41 },
     totalSales: 860,
     attributes: [SIZE],
     variations: sizeVariations(1300, 2800, 6200),
@@ -298,7 +291,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['snacks-and-gifts'],
     palette: { bg: '#fbeede', main: '#d4692b', accent: '#5b2a86', ink: '#3a1405' },
     menuOrder: 6,
-    rating: { average: '4.80', count: 56 },
     totalSales: 1210,
     attributes: [
       { name: 'Flavour', options: ['Honey', 'Cocoa', 'Peanut Butter'] },
@@ -340,7 +332,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['classic-granola'],
     palette: { bg: '#fcf3d9', main: '#e9c46a', accent: '#8c4a1c', ink: '#3f2208' },
     menuOrder: 5,
-    rating: { average: '4.74', count: 49 },
     totalSales: 990,
     price: { regular: 1250, wholesale: 750, weight: '0.75' },
     food: food(
@@ -364,7 +355,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['classic-granola', 'nut-free'],
     palette: { bg: '#fbe4de', main: '#b5382f', accent: '#f2c57c', ink: '#4a110c' },
     menuOrder: 4,
-    rating: { average: '4.63', count: 38 },
     totalSales: 744,
     price: { regular: 1250, sale: 1050, wholesale: 750, weight: '0.75' },
     food: food(
@@ -388,7 +378,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['vegan', 'nut-free'],
     palette: { bg: '#f2ece4', main: '#6e5a47', accent: '#d8b26e', ink: '#2b2118' },
     menuOrder: 3,
-    rating: { average: '4.70', count: 29 },
     totalSales: 512,
     price: { regular: 1300, wholesale: 780, weight: '0.75' },
     food: food(
@@ -412,7 +401,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['grain-free'],
     palette: { bg: '#efe6f4', main: '#5e4b8b', accent: '#e6b655', ink: '#24183d' },
     menuOrder: 2,
-    rating: { average: '4.58', count: 33 },
     totalSales: 640,
     price: { regular: 1600, wholesale: 960, weight: '0.63' },
     food: food(
@@ -437,7 +425,6 @@ export const productSeeds: SeedProduct[] = [
     categories: ['classic-granola'],
     palette: { bg: '#f7f3ea', main: '#c9b48a', accent: '#5c3d1e', ink: '#2e1d0c' },
     menuOrder: 1,
-    rating: { average: '4.41', count: 22 },
     totalSales: 402,
     price: { regular: 1300, wholesale: 780, weight: '0.75' },
     food: food(
@@ -461,7 +448,6 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#fde8d4', main: '#d9731f', accent: '#6b3a12', ink: '#3b1c05' },
     menuOrder: 0,
     stockStatus: 'outofstock',
-    rating: { average: '4.88', count: 61 },
     totalSales: 1405,
     price: { regular: 1300, wholesale: 780, weight: '0.75' },
     food: food(
@@ -485,7 +471,6 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#e8f1ea', main: '#1f5e3b', accent: '#c0392b', ink: '#0e2a1b' },
     menuOrder: 0,
     visibility: 'hidden',
-    rating: { average: '0.00', count: 0 },
     totalSales: 88,
     price: { regular: 3900, wholesale: 2400, weight: '1.8' },
     food: food(
@@ -507,7 +492,6 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#e9f2e1', main: '#6f9a3e', accent: '#22381a', ink: '#1a2b12' },
     menuOrder: 0,
     status: 'draft',
-    rating: { average: '0.00', count: 0 },
     totalSales: 0,
     price: { regular: 1400, weight: '0.75' },
     food: food(

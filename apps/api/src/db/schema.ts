@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { FoodInfo, PageHero } from '@larder/contract';
 
@@ -75,9 +76,13 @@ export const products = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     type: text('type', { enum: ['simple', 'variable'] }).notNull(),
-    status: text('status', { enum: ['draft', 'pending', 'private', 'publish'] }).notNull().default('publish'),
+    status: text('status', { enum: ['draft', 'pending', 'private', 'publish'] })
+      .notNull()
+      .default('publish'),
     featured: boolean('featured').notNull().default(false),
-    catalogVisibility: text('catalog_visibility', { enum: ['visible', 'catalog', 'search', 'hidden'] })
+    catalogVisibility: text('catalog_visibility', {
+      enum: ['visible', 'catalog', 'search', 'hidden'],
+    })
       .notNull()
       .default('visible'),
     description: text('description').notNull().default(''),
@@ -99,15 +104,15 @@ export const products = pgTable(
     width: text('width').notNull().default(''),
     height: text('height').notNull().default(''),
     reviewsAllowed: boolean('reviews_allowed').notNull().default(true),
-    averageRating: text('average_rating').notNull().default('0.00'),
-    ratingCount: integer('rating_count').notNull().default(0),
     totalSales: integer('total_sales').notNull().default(0),
     menuOrder: integer('menu_order').notNull().default(0),
     attributes: jsonb('attributes').$type<StoredAttribute[]>().notNull().default([]),
     food: jsonb('food').$type<FoodInfo>().notNull(),
     ...timestamps,
   },
-  (table) => [index('products_listing_idx').on(table.status, table.catalogVisibility, table.stockStatus)],
+  (table) => [
+    index('products_listing_idx').on(table.status, table.catalogVisibility, table.stockStatus),
+  ],
 );
 
 export const productVariations = pgTable(
@@ -165,6 +170,68 @@ export const productCategoryAssignments = pgTable(
   ],
 );
 
+/**
+ * Product reviews. average_rating and rating_count are computed from the approved ones when
+ * products are read, so approving or removing a review needs no second write.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['approved', 'hold', 'spam', 'trash'] })
+      .notNull()
+      .default('hold'),
+    reviewer: text('reviewer').notNull(),
+    reviewerEmail: text('reviewer_email').notNull(),
+    /** Plain text, trimmed; rendered escaped, never as HTML. */
+    review: text('review').notNull(),
+    /** 1 to 5; 0 means "no rating" (WooCommerce) and is left out of the average. */
+    rating: integer('rating').notNull(),
+    /** Written by a signed-in customer who bought the product. */
+    verified: boolean('verified').notNull().default(false),
+    /** When the shop owner was emailed about it; null when that failed. */
+    notifiedAt: timestamp('notified_at', { mode: 'date' }),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('product_reviews_product_status_idx').on(table.productId, table.status),
+    // The same person saying the same thing about the same product twice is a duplicate (409).
+    uniqueIndex('product_reviews_duplicate_idx').on(
+      table.productId,
+      sql`lower(${table.reviewerEmail})`,
+      sql`md5(${table.review})`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- forms
+
+export const contactSubmissions = pgTable('contact_submissions', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  message: text('message').notNull(),
+  /** When the shop owner was emailed; null when sending failed, so it can be retried or read here. */
+  notifiedAt: timestamp('notified_at', { mode: 'date' }),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+});
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    /** As typed; uniqueness ignores case. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('newsletter_subscribers_email_idx').on(sql`lower(${table.email})`)],
+);
+
 // ---------------------------------------------------------------- content
 
 export const pages = pgTable('pages', {
@@ -173,7 +240,9 @@ export const pages = pgTable('pages', {
   title: text('title').notNull(),
   content: text('content').notNull().default(''),
   excerpt: text('excerpt').notNull().default(''),
-  status: text('status', { enum: ['publish', 'draft'] }).notNull().default('publish'),
+  status: text('status', { enum: ['publish', 'draft'] })
+    .notNull()
+    .default('publish'),
   authorId: integer('author_id').references(() => authors.id),
   parentId: integer('parent_id').notNull().default(0),
   menuOrder: integer('menu_order').notNull().default(0),
@@ -190,7 +259,9 @@ export const posts = pgTable('posts', {
   title: text('title').notNull(),
   content: text('content').notNull().default(''),
   excerpt: text('excerpt').notNull().default(''),
-  status: text('status', { enum: ['publish', 'draft'] }).notNull().default('publish'),
+  status: text('status', { enum: ['publish', 'draft'] })
+    .notNull()
+    .default('publish'),
   authorId: integer('author_id')
     .notNull()
     .references(() => authors.id),
@@ -225,7 +296,9 @@ export const teamMembers = pgTable('team_members', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   content: text('content').notNull().default(''),
-  status: text('status', { enum: ['publish', 'draft'] }).notNull().default('publish'),
+  status: text('status', { enum: ['publish', 'draft'] })
+    .notNull()
+    .default('publish'),
   role: text('role').notNull(),
   shortBio: text('short_bio').notNull().default(''),
   menuOrder: integer('menu_order').notNull().default(0),
@@ -238,7 +311,9 @@ export const locations = pgTable('locations', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   content: text('content').notNull().default(''),
-  status: text('status', { enum: ['publish', 'draft'] }).notNull().default('publish'),
+  status: text('status', { enum: ['publish', 'draft'] })
+    .notNull()
+    .default('publish'),
   address: text('address').notNull(),
   city: text('city').notNull(),
   state: text('state').notNull(),
@@ -256,6 +331,7 @@ export const locations = pgTable('locations', {
 
 export const productsRelations = relations(products, ({ many }) => ({
   variations: many(productVariations),
+  reviews: many(productReviews),
   images: many(productImages),
   categoryAssignments: many(productCategoryAssignments),
 }));
@@ -265,18 +341,28 @@ export const productVariationsRelations = relations(productVariations, ({ one })
   image: one(media, { fields: [productVariations.imageMediaId], references: [media.id] }),
 }));
 
+export const productReviewsRelations = relations(productReviews, ({ one }) => ({
+  product: one(products, { fields: [productReviews.productId], references: [products.id] }),
+}));
+
 export const productImagesRelations = relations(productImages, ({ one }) => ({
   product: one(products, { fields: [productImages.productId], references: [products.id] }),
   media: one(media, { fields: [productImages.mediaId], references: [media.id] }),
 }));
 
-export const productCategoryAssignmentsRelations = relations(productCategoryAssignments, ({ one }) => ({
-  product: one(products, { fields: [productCategoryAssignments.productId], references: [products.id] }),
-  category: one(productCategories, {
-    fields: [productCategoryAssignments.categoryId],
-    references: [productCategories.id],
+export const productCategoryAssignmentsRelations = relations(
+  productCategoryAssignments,
+  ({ one }) => ({
+    product: one(products, {
+      fields: [productCategoryAssignments.productId],
+      references: [products.id],
+    }),
+    category: one(productCategories, {
+      fields: [productCategoryAssignments.categoryId],
+      references: [productCategories.id],
+    }),
   }),
-}));
+);
 
 export const productCategoriesRelations = relations(productCategories, ({ one }) => ({
   image: one(media, { fields: [productCategories.imageMediaId], references: [media.id] }),
@@ -288,8 +374,16 @@ export const authorsRelations = relations(authors, ({ one }) => ({
 
 export const pagesRelations = relations(pages, ({ one }) => ({
   author: one(authors, { fields: [pages.authorId], references: [authors.id] }),
-  featuredMedia: one(media, { fields: [pages.featuredMediaId], references: [media.id], relationName: 'pageFeatured' }),
-  headerImage: one(media, { fields: [pages.headerImageMediaId], references: [media.id], relationName: 'pageHeader' }),
+  featuredMedia: one(media, {
+    fields: [pages.featuredMediaId],
+    references: [media.id],
+    relationName: 'pageFeatured',
+  }),
+  headerImage: one(media, {
+    fields: [pages.headerImageMediaId],
+    references: [media.id],
+    relationName: 'pageHeader',
+  }),
 }));
 
 export const postsRelations = relations(posts, ({ one, many }) => ({
@@ -300,7 +394,10 @@ export const postsRelations = relations(posts, ({ one, many }) => ({
 
 export const postCategoryAssignmentsRelations = relations(postCategoryAssignments, ({ one }) => ({
   post: one(posts, { fields: [postCategoryAssignments.postId], references: [posts.id] }),
-  category: one(postCategories, { fields: [postCategoryAssignments.categoryId], references: [postCategories.id] }),
+  category: one(postCategories, {
+    fields: [postCategoryAssignments.categoryId],
+    references: [postCategories.id],
+  }),
 }));
 
 export const teamMembersRelations = relations(teamMembers, ({ one }) => ({

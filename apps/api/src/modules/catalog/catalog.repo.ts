@@ -1,10 +1,25 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
 import {
   media,
   productCategories,
   productCategoryAssignments,
+  productReviews,
   products,
   productVariations,
 } from '../../db/schema.ts';
@@ -61,8 +76,10 @@ function productConditions(filter: ProductFilter): SQL | undefined {
   if (filter.excludeHidden) conditions.push(ne(products.catalogVisibility, 'hidden'));
   if (filter.stockStatus) conditions.push(eq(products.stockStatus, filter.stockStatus));
   if (filter.excludeOutOfStock) conditions.push(ne(products.stockStatus, 'outofstock'));
-  if (filter.minPriceCents !== undefined) conditions.push(sql`${products.priceCents} >= ${filter.minPriceCents}`);
-  if (filter.maxPriceCents !== undefined) conditions.push(sql`${products.priceCents} <= ${filter.maxPriceCents}`);
+  if (filter.minPriceCents !== undefined)
+    conditions.push(sql`${products.priceCents} >= ${filter.minPriceCents}`);
+  if (filter.maxPriceCents !== undefined)
+    conditions.push(sql`${products.priceCents} <= ${filter.maxPriceCents}`);
   if (filter.categoryIds?.length) {
     conditions.push(
       sql`exists (select 1 from ${productCategoryAssignments} where ${qualified(productCategoryAssignments.productId)} = ${qualified(products.id)} and ${inArray(productCategoryAssignments.categoryId, filter.categoryIds)})`,
@@ -78,11 +95,29 @@ function productConditions(filter: ProductFilter): SQL | undefined {
   if (filter.search) {
     const pattern = likePattern(filter.search);
     conditions.push(
-      or(ilike(products.name, pattern), ilike(products.shortDescription, pattern), ilike(products.sku, pattern)),
+      or(
+        ilike(products.name, pattern),
+        ilike(products.shortDescription, pattern),
+        ilike(products.sku, pattern),
+      ),
     );
   }
   return and(...conditions);
 }
+
+/** Approved, rated reviews only: held, spam and unrated (0) reviews never count (WooCommerce). */
+const countedReview = and(eq(productReviews.status, 'approved'), sql`${productReviews.rating} > 0`);
+
+/** The approved reviews' average for ordering by rating; unreviewed products count as 0. */
+const averageRatingSql = sql`coalesce((select avg(${qualified(productReviews.rating)}) from ${productReviews} where ${qualified(productReviews.productId)} = ${qualified(products.id)} and ${qualified(productReviews.status)} = 'approved' and ${qualified(productReviews.rating)} > 0), 0)`;
+
+export interface RatingSummary {
+  /** "4.50", as WooCommerce sends it. */
+  average: string;
+  count: number;
+}
+
+const noRating: RatingSummary = { average: '0.00', count: 0 };
 
 function productOrdering(options: ProductListOptions, includeIds: number[] | undefined): SQL[] {
   const direction = options.order === 'asc' ? asc : desc;
@@ -96,7 +131,7 @@ function productOrdering(options: ProductListOptions, includeIds: number[] | und
     menu_order: products.menuOrder,
     price: products.priceCents,
     popularity: products.totalSales,
-    rating: products.averageRating,
+    rating: products.id,
   }[options.orderBy];
   if (options.orderBy === 'include' && includeIds?.length) {
     // The order of the `include` list, as WordPress does.
@@ -106,11 +141,30 @@ function productOrdering(options: ProductListOptions, includeIds: number[] | und
     );
     return [sql`array_position(array[${list}], ${products.id})`];
   }
-  if (options.orderBy === 'rating') return [direction(sql`${products.averageRating}::numeric`), direction(products.id)];
+  if (options.orderBy === 'rating') return [direction(averageRatingSql), direction(products.id)];
   return [direction(column), direction(products.id)];
 }
 
 export function createCatalogRepo(db: Database) {
+  /** Computed on read, so approving a review shows at once with no second write to keep in step. */
+  async function ratingSummaries(productIds: number[]): Promise<Map<number, RatingSummary>> {
+    const rows = await db
+      .select({
+        productId: productReviews.productId,
+        sum: sql<number>`sum(${productReviews.rating})`.mapWith(Number),
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(productReviews)
+      .where(and(inArray(productReviews.productId, productIds), countedReview))
+      .groupBy(productReviews.productId);
+    return new Map(
+      rows.map((row) => [
+        row.productId,
+        { average: (Math.round((row.sum * 100) / row.count) / 100).toFixed(2), count: row.count },
+      ]),
+    );
+  }
+
   return {
     /** Two queries for any page size: ids + total, then the products with variations, images and categories. */
     async listProducts(filter: ProductFilter, options: ProductListOptions) {
@@ -124,15 +178,19 @@ export function createCatalogRepo(db: Database) {
         options.offset,
       );
       if (ids.length === 0) return { rows: [], total };
-      const rows = await db.query.products.findMany({
-        where: inArray(products.id, ids),
-        with: {
-          variations: { with: { image: true } },
-          images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
-          categoryAssignments: { with: { category: true } },
-        },
-      });
-      return { rows: inIdOrder(ids, rows), total };
+      const [rows, ratings] = await Promise.all([
+        db.query.products.findMany({
+          where: inArray(products.id, ids),
+          with: {
+            variations: { with: { image: true } },
+            images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
+            categoryAssignments: { with: { category: true } },
+          },
+        }),
+        ratingSummaries(ids),
+      ]);
+      const rated = rows.map((row) => ({ ...row, rating: ratings.get(row.id) ?? noRating }));
+      return { rows: inIdOrder(ids, rated), total };
     },
 
     async listCategories(filter: {
@@ -156,7 +214,8 @@ export function createCatalogRepo(db: Database) {
       const conditions: (SQL | undefined)[] = [];
       if (filter.ids) conditions.push(inArray(productCategories.id, filter.ids));
       if (filter.slugs) conditions.push(inArray(productCategories.slug, filter.slugs));
-      if (filter.parentId !== undefined) conditions.push(eq(productCategories.parentId, filter.parentId));
+      if (filter.parentId !== undefined)
+        conditions.push(eq(productCategories.parentId, filter.parentId));
       if (filter.search) conditions.push(ilike(productCategories.name, likePattern(filter.search)));
       if (filter.hideEmpty) conditions.push(sql`${productCount} > 0`);
       const where = and(...conditions);

@@ -9,7 +9,13 @@ import type {
 } from '@larder/contract';
 import type { media } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { centsToNumber, formatMoney, formatWpDate, slugify, uploadsUrl } from '../../http/format.ts';
+import {
+  centsToNumber,
+  formatMoney,
+  formatWpDate,
+  slugify,
+  uploadsUrl,
+} from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import { sanitizeRichText } from '../../http/sanitize.ts';
 import type { Viewer } from '../../http/viewer.ts';
@@ -83,10 +89,16 @@ export function toProduct(row: ProductRow, viewer: Viewer, publicUrl: string): P
     ? Math.min(...row.variations.map((v) => v.salePriceCents ?? v.regularPriceCents))
     : null;
   const priceCents = variable
-    ? Number.isFinite(lowestVariationCents) ? (lowestVariationCents as number) : 0
+    ? Number.isFinite(lowestVariationCents)
+      ? (lowestVariationCents as number)
+      : 0
     : (row.salePriceCents ?? row.regularPriceCents ?? 0);
-  const onSale = variable ? row.variations.some((v) => v.salePriceCents !== null) : row.salePriceCents !== null;
-  const images = [...row.images].sort((a, b) => a.position - b.position).map((image) => toImage(image.media));
+  const onSale = variable
+    ? row.variations.some((v) => v.salePriceCents !== null)
+    : row.salePriceCents !== null;
+  const images = [...row.images]
+    .sort((a, b) => a.position - b.position)
+    .map((image) => toImage(image.media));
 
   return {
     id: row.id,
@@ -106,10 +118,13 @@ export function toProduct(row: ProductRow, viewer: Viewer, publicUrl: string): P
     sku: row.sku,
     price: formatMoney(priceCents),
     // WooCommerce leaves regular and sale price empty on a variable parent.
-    regular_price: variable || row.regularPriceCents === null ? '' : formatMoney(row.regularPriceCents),
+    regular_price:
+      variable || row.regularPriceCents === null ? '' : formatMoney(row.regularPriceCents),
     sale_price: variable || row.salePriceCents === null ? '' : formatMoney(row.salePriceCents),
     on_sale: onSale,
-    purchasable: row.status === 'publish' && (variable ? variations.length > 0 : row.regularPriceCents !== null),
+    purchasable:
+      row.status === 'publish' &&
+      (variable ? variations.length > 0 : row.regularPriceCents !== null),
     total_sales: row.totalSales,
     virtual: false,
     downloadable: false,
@@ -122,8 +137,8 @@ export function toProduct(row: ProductRow, viewer: Viewer, publicUrl: string): P
     dimensions: { length: row.length, width: row.width, height: row.height },
     shipping_required: true,
     reviews_allowed: row.reviewsAllowed,
-    average_rating: row.averageRating,
-    rating_count: row.ratingCount,
+    average_rating: row.rating.average,
+    rating_count: row.rating.count,
     related_ids: [],
     parent_id: 0,
     categories: row.categoryAssignments
@@ -159,7 +174,11 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
     async listProducts(query: ProductListQuery, viewer: Viewer) {
       // Only published products exist for a guest; `any` narrows to what they may see.
       if (viewer.isGuest && query.status !== 'publish' && query.status !== 'any') {
-        throw new ApiError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
+        throw new ApiError(
+          401,
+          'woocommerce_rest_cannot_view',
+          'Sorry, you cannot list resources.',
+        );
       }
       const bySlug = query.slug !== undefined;
       const filter: ProductFilter = {
@@ -172,8 +191,10 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
         type: query.type,
         featured: query.featured,
         onSale: query.on_sale,
-        minPriceCents: query.min_price === undefined ? undefined : Math.round(query.min_price * 100),
-        maxPriceCents: query.max_price === undefined ? undefined : Math.round(query.max_price * 100),
+        minPriceCents:
+          query.min_price === undefined ? undefined : Math.round(query.min_price * 100),
+        maxPriceCents:
+          query.max_price === undefined ? undefined : Math.round(query.max_price * 100),
         search: query.search,
         visibility: query.catalog_visibility,
         // A slug is a direct link: it reaches hidden and sold-out products, never drafts.
@@ -189,9 +210,17 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
         offset: pageOffset(window),
       });
       if (bySlug && total === 0) {
-        throw new ApiError(404, 'woocommerce_rest_product_invalid_slug', 'No product matches the given slug.');
+        throw new ApiError(
+          404,
+          'woocommerce_rest_product_invalid_slug',
+          'No product matches the given slug.',
+        );
       }
-      return { products: rows.map((row) => toProduct(row, viewer, options.publicUrl)), total, window };
+      return {
+        products: rows.map((row) => toProduct(row, viewer, options.publicUrl)),
+        total,
+        window,
+      };
     },
 
     async getProduct(id: number, viewer: Viewer) {
@@ -217,15 +246,26 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
         offset: pageOffset(window),
       });
       if (query.slug !== undefined && total === 0) {
-        throw new ApiError(404, 'woocommerce_rest_term_invalid_slug', 'No category matches the given slug.');
+        throw new ApiError(
+          404,
+          'woocommerce_rest_term_invalid_slug',
+          'No category matches the given slug.',
+        );
       }
       return { categories: rows.map(toProductCategory), total, window };
     },
 
     async getCategory(id: number) {
-      const { rows } = await repo.listCategories({ ids: [id], orderBy: 'id', order: 'asc', limit: 1, offset: 0 });
+      const { rows } = await repo.listCategories({
+        ids: [id],
+        orderBy: 'id',
+        order: 'asc',
+        limit: 1,
+        offset: 0,
+      });
       const row = rows[0];
-      if (!row) throw new ApiError(404, 'woocommerce_rest_term_invalid', 'Resource does not exist.');
+      if (!row)
+        throw new ApiError(404, 'woocommerce_rest_term_invalid', 'Resource does not exist.');
       return toProductCategory(row);
     },
   };

@@ -1,0 +1,43 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimit } from '../config.ts';
+import { ApiError } from './errors.ts';
+
+/** Bodies of the public forms are a few kilobytes; anything far larger is refused with 413. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * @fastify/rate-limit for the public write routes only (`global: false`). The client is
+ * `request.ip`, which believes X-Forwarded-For only from loopback (see buildApp's trustProxy).
+ * Counters live in this process's memory: several API processes need a shared store (Redis).
+ */
+export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        429,
+        'rest_rate_limited',
+        `You have sent this several times in a short while. Please wait ${context.after} and try again.`,
+      ),
+  });
+}
+
+/**
+ * One counter per call: pass the same hook to every path of one action (the review route with and
+ * without its trailing slash) so the paths share the limit.
+ */
+export const limitPerClient = (app: FastifyInstance, limit: RateLimit) =>
+  app.rateLimit({ max: limit.max, timeWindow: limit.windowMs });
+
+/** These routes take JSON only; a form post or plain text gets a clear 415 instead of a 400. */
+export async function requireJson(request: FastifyRequest): Promise<void> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ApiError(
+      415,
+      'rest_unsupported_media_type',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
+  }
+}

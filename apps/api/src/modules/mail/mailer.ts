@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { slugify } from '../../http/format.ts';
+
+export interface Mailbox {
+  name?: string;
+  address: string;
+}
+
+export interface MailMessage {
+  to: string | Mailbox;
+  replyTo?: Mailbox;
+  subject: string;
+  text: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The .eml file, when the message went to the outbox instead of an SMTP server. */
+  path?: string;
+}
+
+export interface Mailer {
+  /** Rejects when the message could not be handed over; callers store their data first. */
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+export interface MailerOptions {
+  /** smtp(s)://…; without it every message is written to `outboxDir`. */
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}
+
+/** Header values come from visitors: a line break in one must not start a new header. */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+
+const oneLineMailbox = (mailbox: string | Mailbox): string | Mailbox =>
+  typeof mailbox === 'string'
+    ? oneLine(mailbox)
+    : { address: oneLine(mailbox.address), name: oneLine(mailbox.name ?? '') };
+
+/** 2026-11-22T03-04-05-123Z: sorts by time and is safe in every file system. */
+const fileTimestamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
+
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  const toNodemailer = (message: MailMessage) => ({
+    from,
+    to: oneLineMailbox(message.to),
+    replyTo: message.replyTo ? oneLineMailbox(message.replyTo) : undefined,
+    subject: oneLine(message.subject),
+    text: message.text,
+  });
+
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      // A slow or dead mail server must not hold a visitor's request for minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return {
+      async send(message) {
+        const info = await transport.sendMail(toNodemailer(message));
+        log.info({ messageId: info.messageId, subject: message.subject }, 'email sent');
+        return { messageId: info.messageId };
+      },
+    };
+  }
+
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(toNodemailer(message));
+      await mkdir(outboxDir, { recursive: true });
+      const base = `${fileTimestamp(new Date())}-${slugify(message.subject).slice(0, 60) || 'message'}`;
+      let path = join(outboxDir, `${base}.eml`);
+      try {
+        await writeFile(path, info.message, { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        // Two messages with the same subject in the same millisecond.
+        path = join(outboxDir, `${base}-${randomBytes(3).toString('hex')}.eml`);
+        await writeFile(path, info.message, { flag: 'wx' });
+      }
+      log.info(
+        { path, subject: message.subject },
+        'email written to the outbox (no SMTP_URL configured)',
+      );
+      return { messageId: info.messageId, path };
+    },
+  };
+}
+
+/** The outbox folder inside the data directory. */
+export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');

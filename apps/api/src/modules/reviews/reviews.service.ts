@@ -1,0 +1,153 @@
+import type { ProductReview, ReviewCreate, ReviewListQuery } from '@larder/contract';
+import { ApiError } from '../../http/errors.ts';
+import { formatWpDate } from '../../http/format.ts';
+import { pageOffset } from '../../http/pagination.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { ReviewRow, ReviewsRepo, ReviewStatus } from './reviews.repo.ts';
+
+/**
+ * Seam for the accounts issue: a signed-in customer who bought the product gets an approved,
+ * verified review; everyone else waits for moderation. No sign-in exists yet, so the app wires
+ * `noPurchaseRecords` and every new review is held.
+ */
+export interface PurchaseRecords {
+  viewerBoughtProduct(viewer: Viewer, productId: number): Promise<boolean>;
+}
+
+export const noPurchaseRecords: PurchaseRecords = {
+  viewerBoughtProduct: async () => false,
+};
+
+export interface ReviewsServiceOptions {
+  publicUrl: string;
+  shopOwnerEmail: string;
+  mailer: Mailer;
+  purchases: PurchaseRecords;
+  log: { error(object: object, message: string): void };
+}
+
+export function toReview(
+  row: ReviewRow,
+  publicUrl: string,
+  options: { withEmail: boolean },
+): ProductReview {
+  const { review } = row;
+  const entry: ProductReview = {
+    id: review.id,
+    date_created: formatWpDate(review.createdAt),
+    date_created_gmt: formatWpDate(review.createdAt),
+    product_id: review.productId,
+    product_name: row.productName,
+    product_permalink: `${publicUrl}/product/${row.productSlug}`,
+    status: review.status,
+    reviewer: review.reviewer,
+    review: review.review,
+    rating: review.rating,
+    verified: review.verified,
+  };
+  if (options.withEmail) entry.reviewer_email = review.reviewerEmail;
+  return entry;
+}
+
+const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
+
+export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceOptions) {
+  const { publicUrl } = options;
+  // Reviewer addresses are for moderators only, and nobody can sign in as one yet: never sent.
+  const present = (row: ReviewRow) => toReview(row, publicUrl, { withEmail: false });
+
+  async function notifyOwner(row: ReviewRow) {
+    const { review } = row;
+    try {
+      await options.mailer.send({
+        to: options.shopOwnerEmail,
+        replyTo: { name: review.reviewer, address: review.reviewerEmail },
+        subject: `New review of ${row.productName} (${review.status === 'hold' ? 'awaiting approval' : 'published'})`,
+        text: [
+          `${review.reviewer} <${review.reviewerEmail}> reviewed ${row.productName}: ${stars(review.rating)} (${review.rating} of 5).`,
+          '',
+          review.review,
+          '',
+          review.status === 'hold'
+            ? `It is held for moderation (review #${review.id}) and appears on the product page once approved.`
+            : `It is published on ${publicUrl}/product/${row.productSlug}.`,
+        ].join('\n'),
+      });
+      await repo.markNotified(review.id);
+    } catch (error) {
+      // The review is stored; notified_at stays null so the missed notice can be found.
+      options.log.error(
+        { err: error, reviewId: review.id },
+        'could not email the new-review notice',
+      );
+    }
+  }
+
+  return {
+    async list(query: ReviewListQuery, viewer: Viewer) {
+      if (viewer.isGuest && query.status !== 'approved') {
+        throw new ApiError(
+          401,
+          'woocommerce_rest_cannot_view',
+          'Sorry, you cannot list resources.',
+        );
+      }
+      const window = { page: query.page, perPage: query.per_page };
+      const statuses: ReviewStatus[] | undefined =
+        query.status === 'all' ? undefined : [query.status];
+      const { rows, total } = await repo.list(
+        { productIds: query.product, statuses },
+        {
+          orderBy: query.orderby,
+          order: query.order,
+          limit: query.per_page,
+          offset: pageOffset(window),
+        },
+      );
+      return { reviews: rows.map(present), total, window };
+    },
+
+    async get(id: number, viewer: Viewer) {
+      const row = await repo.find(id, viewer.isGuest ? ['approved'] : undefined);
+      if (!row) throw new ApiError(404, 'woocommerce_rest_review_invalid_id', 'Invalid review ID.');
+      return present(row);
+    },
+
+    async create(input: ReviewCreate, viewer: Viewer) {
+      const product = await repo.findReviewableProduct(input.product_id);
+      if (!product)
+        throw new ApiError(404, 'woocommerce_rest_product_invalid_id', 'Invalid product ID.');
+      if (!product.reviewsAllowed) {
+        throw new ApiError(
+          403,
+          'woocommerce_rest_reviews_closed',
+          'Reviews are closed for this product.',
+        );
+      }
+      const verifiedBuyer =
+        !viewer.isGuest && (await options.purchases.viewerBoughtProduct(viewer, input.product_id));
+      const row = await repo.insert({
+        productId: input.product_id,
+        status: verifiedBuyer ? 'approved' : 'hold',
+        verified: verifiedBuyer,
+        reviewer: input.reviewer,
+        reviewerEmail: input.reviewer_email,
+        // Plain text as typed (the schema trims it); the storefront renders it escaped.
+        review: input.review,
+        rating: input.rating,
+      });
+      if (!row) {
+        throw new ApiError(
+          409,
+          'woocommerce_rest_comment_duplicate',
+          "Duplicate review detected: it looks as though you've already said that!",
+        );
+      }
+      await notifyOwner(row);
+      return present(row);
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -9,6 +9,7 @@ import {
   type ContactActionData,
   type ContactField,
 } from './contact-fields.ts';
+import { FormPostReferrerPolicy } from './referrer-policy.tsx';
 import '../reviews/feedback.css';
 
 /**
@@ -91,6 +92,7 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
           {formError}
         </p>
       ) : null}
+      <FormPostReferrerPolicy />
       <input type="hidden" name="intent" value="contact" />
       <div className="feedback-form__pair">
         <FormField

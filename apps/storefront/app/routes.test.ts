@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import routes from './routes.ts';
 
+/** Routes the spec's table does not list: the old certification address and the search-engine files. */
+const NOT_IN_SPEC_TABLE = new Set([
+  'blog/minority-business-enterprise-certification',
+  'sitemap.xml',
+  'robots.txt',
+]);
+
 describe('route table (spec §2)', () => {
   it('lists the spec routes in the spec order', () => {
     const paths = routes
-      .filter((entry) => entry.path !== 'blog/minority-business-enterprise-certification')
+      .filter((entry) => !NOT_IN_SPEC_TABLE.has(entry.path ?? ''))
       .map((entry) => (entry.index ? '' : entry.path));
     expect(paths).toEqual([
       'minority-business-enterprise-certification',
@@ -32,7 +39,10 @@ describe('route table (spec §2)', () => {
 
   it('nests order history and account details under my-account', () => {
     const account = routes.find((entry) => entry.path === 'my-account');
-    expect(account?.children?.map((child) => child.path)).toEqual(['order-history', 'account-details']);
+    expect(account?.children?.map((child) => child.path)).toEqual([
+      'order-history',
+      'account-details',
+    ]);
   });
 
   it('redirects the old blog address of the certification page before the blog post route', () => {
@@ -42,8 +52,19 @@ describe('route table (spec §2)', () => {
     expect(redirect).toBeLessThan(paths.indexOf('blog/:slug'));
   });
 
+  it('serves the sitemap and robots.txt before the catch-all content page', () => {
+    const paths = routes.map((entry) => entry.path);
+    expect(paths.indexOf('sitemap.xml')).toBeGreaterThan(-1);
+    expect(paths.indexOf('robots.txt')).toBeGreaterThan(-1);
+    expect(paths.indexOf('sitemap.xml')).toBeLessThan(paths.indexOf(':slug'));
+    expect(paths.indexOf('robots.txt')).toBeLessThan(paths.indexOf(':slug'));
+  });
+
   it('gives every route a unique id', () => {
-    const ids = routes.flatMap((entry) => [entry.id ?? entry.file, ...(entry.children ?? []).map((c) => c.id ?? c.file)]);
+    const ids = routes.flatMap((entry) => [
+      entry.id ?? entry.file,
+      ...(entry.children ?? []).map((c) => c.id ?? c.file),
+    ]);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -28,6 +28,9 @@ export default [
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('order-received/:id', CONTENT_PAGE, { id: 'order-received' }),
+  // Resource routes for search engines, before the catch-all content page.
+  route('sitemap.xml', 'routes/sitemap.xml.ts'),
+  route('robots.txt', 'routes/robots.txt.ts'),
   route(':slug', CONTENT_PAGE, { id: 'content-page' }),
   // Spec §2: any other path, nested or not, falls back to the content page (which answers 404).
   route('*', CONTENT_PAGE, { id: 'not-found' }),

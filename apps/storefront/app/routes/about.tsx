@@ -1,23 +1,35 @@
 import type { Route } from './+types/about';
 import { createShopApi } from '../lib/api/index.ts';
 import { toContentPage, toTeamMember } from '../features/content/content-data.ts';
-import { pageMeta } from '../features/content/meta.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { seoMeta } from '../features/seo/seo.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = createShopApi(context.apiFetch);
-  const [page, team] = await Promise.all([orNotFound(api, api.getPageBySlug('about')), api.listTeam()]);
+  const [page, team] = await Promise.all([
+    orNotFound(api, api.getPageBySlug('about')),
+    api.listTeam(),
+  ]);
   // Spec §7: team by menu_order ascending (the API sorts; this keeps the order if it does not).
   const ordered = [...team].sort((a, b) => a.menu_order - b.menu_order);
-  return { chrome: chromeFromPage(page), page: toContentPage(page), team: ordered.map(toTeamMember) };
+  return {
+    chrome: chromeFromPage(page),
+    page: toContentPage(page),
+    team: ordered.map(toTeamMember),
+  };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.chrome.headerTitle, loaderData?.page.summary);
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  return seoMeta(args, {
+    title: data?.chrome.headerTitle,
+    description: data?.page.summary,
+    image: data?.chrome.headerImage?.src,
+  });
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

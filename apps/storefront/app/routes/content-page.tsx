@@ -2,10 +2,11 @@ import type { Route } from './+types/content-page';
 import { createShopApi } from '../lib/api/index.ts';
 import { toContentPage } from '../features/content/content-data.ts';
 import { contentSlugFor } from '../features/content/content-slug.ts';
-import { pageMeta } from '../features/content/meta.ts';
 import { notFoundResponse, orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { seoMeta } from '../features/seo/seo.ts';
+import { PRIVATE_PAGE_SLUGS } from '../features/seo/sitemap.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -18,14 +19,25 @@ export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   return { chrome: chromeFromPage(page), page: toContentPage(page) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.chrome.headerTitle, loaderData?.page.summary);
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  return seoMeta(args, {
+    title: data?.chrome.headerTitle,
+    description: data?.page.summary,
+    image: data?.chrome.headerImage?.src,
+    // Cart, checkout and account pages are for the shopper's session, not for search results.
+    noindex: data ? PRIVATE_PAGE_SLUGS.has(data.page.slug) : false,
+  });
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="section">
-      <div className="container container--narrow" data-testid="content-page" data-slug={loaderData.page.slug}>
+      <div
+        className="container container--narrow"
+        data-testid="content-page"
+        data-slug={loaderData.page.slug}
+      >
         <Prose html={loaderData.page.html} />
       </div>
     </section>

@@ -5,10 +5,11 @@ import { PostGrid } from '../features/blog/post-card.tsx';
 import { ProductGrid } from '../features/catalog/product-card.tsx';
 import { toProductCard } from '../features/catalog/product-summary.ts';
 import { toContentPage, toPostSummary } from '../features/content/content-data.ts';
-import { pageMeta } from '../features/content/meta.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { seoMeta, siteOrigin } from '../features/seo/seo.ts';
+import { organizationJsonLd } from '../features/seo/structured-data.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -23,7 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     api.listPosts({ per_page: LATEST_POSTS }),
   ]);
   // Featured products first, topped up with the rest so the row is always full.
-  const row = [...products.filter((p) => p.featured), ...products.filter((p) => !p.featured)].slice(0, FEATURED_COUNT);
+  const row = [...products.filter((p) => p.featured), ...products.filter((p) => !p.featured)].slice(
+    0,
+    FEATURED_COUNT,
+  );
   return {
     chrome: chromeFromPage(page, { isHome: true, largeHeader: true }),
     page: toContentPage(page),
@@ -32,8 +36,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData ? 'Small-batch granola' : undefined, loaderData?.chrome.deck || loaderData?.page.summary);
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  return seoMeta(args, {
+    title: data ? 'Small-batch granola' : undefined,
+    description: data?.chrome.deck || data?.page.summary,
+    image: data?.chrome.headerImage?.src,
+    jsonLd: organizationJsonLd(siteOrigin(args.matches)),
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

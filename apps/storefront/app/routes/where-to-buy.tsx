@@ -1,63 +1,66 @@
+import '../features/content/content.css';
 import type { Route } from './+types/where-to-buy';
 import { createShopApi } from '../lib/api/index.ts';
 import { toContentPage, toLocation } from '../features/content/content-data.ts';
-import { pageMeta } from '../features/content/meta.ts';
+import { filterLocations, readLocationFilter } from '../features/content/locations.ts';
+import { StoreLocator } from '../features/content/store-locator.tsx';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { seoMeta } from '../features/seo/seo.ts';
+import { storeListJsonLd } from '../features/seo/structured-data.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = createShopApi(context.apiFetch);
-  const [page, locations] = await Promise.all([orNotFound(api, api.getPageBySlug('where-to-buy')), api.listLocations()]);
-  return { chrome: chromeFromPage(page), page: toContentPage(page), locations: locations.map(toLocation) };
+  const [page, all] = await Promise.all([
+    orNotFound(api, api.getPageBySlug('where-to-buy')),
+    api.listLocations(),
+  ]);
+  const locations = all.map(toLocation);
+  const filter = readLocationFilter(new URL(request.url).searchParams);
+  return {
+    chrome: chromeFromPage(page),
+    page: toContentPage(page),
+    filter,
+    places: locations.map(({ state, city }) => ({ state, city })),
+    locations: filterLocations(locations, filter),
+  };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.chrome.headerTitle, loaderData?.page.summary);
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  return seoMeta(args, {
+    title: data?.chrome.headerTitle,
+    description: data?.page.summary,
+    image: data?.chrome.headerImage?.src,
+    canonicalParams: ['state', 'city'],
+    jsonLd: data
+      ? storeListJsonLd(
+          data.locations.map((location) => ({ ...location, street: location.address })),
+        )
+      : null,
+  });
 }
-
-const displayHost = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '');
 
 export default function WhereToBuy({ loaderData }: Route.ComponentProps) {
-  const { page, locations } = loaderData;
+  const { page, filter, places, locations } = loaderData;
   return (
     <>
-      <section className="section">
-        <div className="container container--narrow">
-          <Prose html={page.html} />
-        </div>
-      </section>
+      {page.html.trim() ? (
+        <section className="section">
+          <div className="container container--narrow">
+            <Prose html={page.html} />
+          </div>
+        </section>
+      ) : null}
       <section className="section section--tinted" aria-labelledby="stockists-heading">
         <div className="container">
           <h2 id="stockists-heading" className="section__title">
             Our stockists
           </h2>
-          {locations.length === 0 ? (
-            <p className="empty-state">New stockists are on their way.</p>
-          ) : (
-            <ul className="location-grid" data-testid="location-list">
-              {locations.map((location) => (
-                <li key={location.id} className="location-card">
-                  <h3 className="location-card__name">{location.name}</h3>
-                  <address>
-                    <span>{location.address}</span>
-                    <span>{location.cityLine}</span>
-                  </address>
-                  <p className="location-card__links">
-                    {location.phone ? <a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}>{location.phone}</a> : null}
-                    {location.website ? (
-                      <a href={location.website} target="_blank" rel="noopener noreferrer">
-                        {displayHost(location.website)}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
-                      </a>
-                    ) : null}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
+          <StoreLocator filter={filter} places={places} locations={locations} />
         </div>
       </section>
     </>

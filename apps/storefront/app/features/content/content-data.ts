@@ -68,7 +68,12 @@ export function toTeamMember(member: TeamMember): TeamMemberSummary {
     role: member.acf.role,
     bio: member.acf.short_bio,
     photo: media
-      ? { src: media.source_url, alt: media.alt_text || name, width: media.media_details.width, height: media.media_details.height }
+      ? {
+          src: media.source_url,
+          alt: media.alt_text || name,
+          width: media.media_details.width,
+          height: media.media_details.height,
+        }
       : null,
   };
 }
@@ -77,9 +82,15 @@ export interface LocationSummary {
   id: number;
   name: string;
   address: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
   cityLine: string;
   phone: string;
   website: string;
+  latitude: number;
+  longitude: number;
 }
 
 export function toLocation(location: Location): LocationSummary {
@@ -88,9 +99,15 @@ export function toLocation(location: Location): LocationSummary {
     id: location.id,
     name: decodeEntities(location.title.rendered),
     address: acf.address,
+    city: acf.city.trim(),
+    state: acf.state.trim(),
+    postcode: acf.postcode,
+    country: acf.country,
     cityLine: `${acf.city}, ${acf.state} ${acf.postcode}`.trim(),
     phone: acf.phone,
     website: acf.website,
+    latitude: acf.latitude,
+    longitude: acf.longitude,
   };
 }
 

@@ -12,7 +12,9 @@ export interface NotFoundData {
 /** The 404 the storefront throws: status 404, with the seeded `page-not-found` page for the error boundary. */
 export async function notFoundResponse(api: ShopApi) {
   const page = await api.getPageBySlug('page-not-found').catch(() => null);
-  const heading = page ? decodeEntities(page.acf.header_title || page.title.rendered) : 'Page not found';
+  const heading = page
+    ? decodeEntities(page.acf.header_title || page.title.rendered)
+    : 'Page not found';
   return data<NotFoundData>({ page: page ? toContentPage(page) : null, heading }, { status: 404 });
 }
 

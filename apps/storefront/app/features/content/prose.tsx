@@ -9,7 +9,15 @@ export function Prose({ html, className }: { html: string; className?: string })
   const navigate = useNavigate();
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = (event.target as Element).closest('a');
     if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
     const url = new URL(anchor.href, window.location.href);
@@ -18,5 +26,11 @@ export function Prose({ html, className }: { html: string; className?: string })
     void navigate(url.pathname + url.search + url.hash);
   };
 
-  return <div className={['prose', className].filter(Boolean).join(' ')} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={['prose', className].filter(Boolean).join(' ')}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -22,7 +22,10 @@ export function RouteErrorBoundary() {
     <>
       <Hero chrome={simpleChrome(title)} />
       <section className="section">
-        <div className="container container--narrow" data-testid={notFound ? 'not-found' : 'route-error'}>
+        <div
+          className="container container--narrow"
+          data-testid={notFound ? 'not-found' : 'route-error'}
+        >
           {page ? (
             <Prose html={page.html} />
           ) : (

@@ -86,6 +86,8 @@ export function createShopApi(apiFetch: ApiFetch) {
 
   return {
     getPageBySlug: (slug: string) => firstBySlug<Page>(apiPaths.pages, slug, 'Page'),
+    /** Spec §7: every page (the sitemap lists the public ones). */
+    listPages: () => get<Page[]>(apiPaths.pages, { per_page: PAGE_SIZE }),
 
     listPosts: (query: Query = {}) => get<Post[]>(apiPaths.posts, { per_page: PAGE_SIZE, ...query }),
     getPostBySlug: (slug: string) => firstBySlug<Post>(apiPaths.posts, slug, 'Post'),

@@ -1,0 +1,108 @@
+import type { MetaDescriptor } from 'react-router';
+import { pageTitle, SITE_NAME } from '../../lib/text.ts';
+
+/** The parts of React Router's `MetaArgs` the helper reads; every route's `meta` args fit it. */
+export interface SeoArgs {
+  location: { pathname: string; search: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+export interface SeoInput {
+  /** The page's own title; `undefined` means the loader threw (a 404 page). */
+  title: string | undefined;
+  description?: string | undefined;
+  /** Image for social cards; relative URLs are made absolute with the public origin. */
+  image?: string | null | undefined;
+  type?: 'website' | 'article' | 'product';
+  /** Query parameters that change what the page shows (the shop's filters); all others are dropped from the canonical URL. */
+  canonicalParams?: readonly string[];
+  /** Structured data, one `<script type="application/ld+json">` each. */
+  jsonLd?: object | readonly object[] | null;
+  /** Pages that are not for search engines (cart, account). */
+  noindex?: boolean;
+}
+
+const DESCRIPTION_LIMIT = 160;
+
+/** Public origin from the root loader (`siteConfig.publicUrl`), without a trailing slash. */
+export function siteOrigin(matches: SeoArgs['matches']): string {
+  const root = matches.find((match) => match?.id === 'root')?.data as
+    { siteConfig?: { publicUrl?: string } } | undefined;
+  return (root?.siteConfig?.publicUrl ?? '').replace(/\/+$/, '');
+}
+
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** Canonical URL: origin + path, keeping only the listed parameters, in a stable order. */
+export function canonicalUrl(
+  origin: string,
+  pathname: string,
+  search = '',
+  keep: readonly string[] = [],
+): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : '/';
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of [...keep].sort()) {
+    const value = given.get(name);
+    if (value) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return `${origin}${path}${query ? `?${query}` : ''}`;
+}
+
+/** Meta descriptions are cut by search engines near 160 characters; cut at a word boundary. */
+export function clampDescription(text: string, limit = DESCRIPTION_LIMIT): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= limit) return clean;
+  const cut = clean.slice(0, limit - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > limit / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
+}
+
+/** One helper for every route's `meta`: title, description, canonical, Open Graph, Twitter card and JSON-LD. */
+export function seoMeta(args: SeoArgs, input: SeoInput): MetaDescriptor[] {
+  const origin = siteOrigin(args.matches);
+  const fullTitle = pageTitle(input.title ?? 'Page not found');
+  const tags: MetaDescriptor[] = [{ title: fullTitle }];
+  const description = input.description ? clampDescription(input.description) : '';
+  if (description) tags.push({ name: 'description', content: description });
+
+  // A 404 has no canonical address and is not indexed.
+  if (input.title === undefined || input.noindex) {
+    tags.push({ name: 'robots', content: 'noindex' });
+    if (input.title === undefined) return tags;
+  }
+
+  const url = canonicalUrl(
+    origin,
+    args.location.pathname,
+    args.location.search,
+    input.canonicalParams,
+  );
+  const image = input.image ? absoluteUrl(origin, input.image) : null;
+  tags.push(
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:title', content: input.title },
+    {
+      property: 'og:type',
+      content:
+        input.type === 'article' ? 'article' : input.type === 'product' ? 'product' : 'website',
+    },
+    { property: 'og:url', content: url },
+  );
+  if (description) tags.push({ property: 'og:description', content: description });
+  if (image) tags.push({ property: 'og:image', content: image });
+  tags.push({ name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' });
+  tags.push({ name: 'twitter:title', content: input.title });
+  if (description) tags.push({ name: 'twitter:description', content: description });
+  if (image) tags.push({ name: 'twitter:image', content: image });
+
+  const blocks = input.jsonLd ? (Array.isArray(input.jsonLd) ? input.jsonLd : [input.jsonLd]) : [];
+  for (const block of blocks as object[]) tags.push({ 'script:ld+json': block });
+  return tags;
+}

@@ -5,13 +5,17 @@ import { ProductDetail } from '../features/catalog/product-detail-view.tsx';
 import { pageMeta } from '../features/content/meta.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { simpleChrome } from '../features/layout/page-chrome.ts';
+import { ProductReviews } from '../features/reviews/product-reviews.tsx';
+import { loadProductReviews } from '../features/reviews/review-data.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = createShopApi(context.apiFetch);
   const product = toProductDetail(await orNotFound(api, api.getProductBySlug(params.slug)));
-  return { chrome: simpleChrome(product.name), product };
+  // Reviews are looked up by the product's id, known only once the slug has been resolved.
+  const reviews = await loadProductReviews(api, product.id);
+  return { chrome: simpleChrome(product.name), product, reviews };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -19,5 +23,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  return <ProductDetail product={loaderData.product} />;
+  const { product, reviews } = loaderData;
+  return (
+    <>
+      <ProductDetail product={product} />
+      <ProductReviews product={{ id: product.id, name: product.name }} reviews={reviews} />
+    </>
+  );
 }

@@ -41,8 +41,12 @@ async function chooseVariation(page: Page, variation: ProductVariation) {
   }
 }
 
-const titleOf = (name: string, variation: ProductVariation) =>
-  `${name} | ${Object.values(variation.attributes).join(', ')}`;
+/** Spec §3: the name, ' | ', and the values joined by commas, in the product's attribute order. */
+const titleOf = (name: string, product: Product, variation: ProductVariation) =>
+  `${name} | ${product.attributes
+    .filter((attribute) => attribute.variation)
+    .map((attribute) => variation.attributes[attribute.name])
+    .join(', ')}`;
 const cartButton = (page: Page) => page.getByTestId('cart-button');
 const dropdown = (page: Page) => page.getByRole('dialog', { name: 'Your cart' });
 
@@ -57,7 +61,7 @@ test.describe('cart', () => {
     const other = (await listProducts(request)).find(
       (entry) => entry.id !== product.id && entry.purchasable,
     );
-    const title = titleOf(name, variation);
+    const title = titleOf(name, product, variation);
 
     await gotoHydrated(page, `/product/${product.slug}`);
     await chooseVariation(page, variation);

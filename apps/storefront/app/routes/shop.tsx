@@ -6,10 +6,10 @@ import { toProductCard } from '../features/catalog/product-summary.ts';
 import { ShopFiltersForm } from '../features/catalog/shop-filters.tsx';
 import { productQueryFor, readShopFilters } from '../features/catalog/shop-query.ts';
 import { toContentPage } from '../features/content/content-data.ts';
-import { pageMeta } from '../features/content/meta.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { seoMeta } from '../features/seo/seo.ts';
 import { decodeEntities } from '../lib/text.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
@@ -28,17 +28,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     chrome: chromeFromPage(page),
     page: toContentPage(page),
     filters: { ...filters, category: known ? filters.category : '' },
-    categories: categories.map(({ slug, name, count }) => ({
-      slug,
-      name: decodeEntities(name),
-      count,
-    })),
+    categories: categories.map(({ slug, name }) => ({ slug, name: decodeEntities(name) })),
     products: products.map(toProductCard),
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.chrome.headerTitle, loaderData?.page.summary);
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  return seoMeta(args, {
+    title: data?.chrome.headerTitle,
+    description: data?.page.summary,
+    image: data?.chrome.headerImage?.src,
+    // A filtered or searched view is its own page; tracking parameters are not.
+    canonicalParams: ['category', 'q', 'sort'],
+  });
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {

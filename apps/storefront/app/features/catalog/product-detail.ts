@@ -7,6 +7,17 @@ import { priceRange, toRating } from './product-summary.ts';
 /** What the product page shows, trimmed from the API's product (loader data is serialised into the HTML). */
 export function toProductDetail(product: Product) {
   const name = decodeEntities(product.name);
+  const attributeNames = product.attributes
+    .filter((attribute) => attribute.variation)
+    .map((attribute) => attribute.name);
+  // The cart title joins the values in this order (spec §3), so keep the product's attribute order.
+  const inAttributeOrder = (values: Record<string, string>) =>
+    Object.fromEntries(
+      [
+        ...attributeNames.filter((key) => key in values),
+        ...Object.keys(values).filter((key) => !attributeNames.includes(key)),
+      ].map((key) => [key, values[key] ?? '']),
+    );
   return {
     id: product.id,
     slug: product.slug,
@@ -39,7 +50,7 @@ export function toProductDetail(product: Product) {
     /** Spec §7: sorted by ascending display_price. */
     variations: product.variations.map((variation) => ({
       variation_id: variation.variation_id,
-      attributes: variation.attributes,
+      attributes: inAttributeOrder(variation.attributes),
       display_price: variation.display_price,
       display_regular_price: variation.display_regular_price,
       ...(variation.wholesale_price !== undefined

@@ -8,7 +8,6 @@ export const SEARCH_DEBOUNCE_MS = 350;
 export interface ShopCategoryOption {
   slug: string;
   name: string;
-  count: number;
 }
 
 interface ShopFiltersFormProps {
@@ -111,7 +110,7 @@ export function ShopFiltersForm({ filters, categories }: ShopFiltersFormProps) {
           <option value="">All products</option>
           {categories.map((category) => (
             <option key={category.slug} value={category.slug}>
-              {category.name} ({category.count})
+              {category.name}
             </option>
           ))}
         </select>

@@ -255,6 +255,29 @@ describe('POST /wp-json/wc/v3/products/reviews/', () => {
     }
   });
 
+  it('answers a product with reviews turned off with 403 woocommerce_rest_reviews_closed', async () => {
+    const closed = (
+      await t.database.db
+        .update(products)
+        .set({ reviewsAllowed: false })
+        .where(eq(products.slug, 'coconut-cashew'))
+        .returning({ id: products.id })
+    )[0]!.id;
+    try {
+      const res = await post(aReview({ product_id: closed }));
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toMatchObject({
+        code: 'woocommerce_rest_reviews_closed',
+        message: 'Reviews are closed for this product.',
+      });
+    } finally {
+      await t.database.db
+        .update(products)
+        .set({ reviewsAllowed: true })
+        .where(eq(products.id, closed));
+    }
+  });
+
   it('answers the same review again with 409 woocommerce_rest_comment_duplicate', async () => {
     const body = aReview();
     expect((await post(body)).statusCode).toBe(201);
@@ -334,15 +357,13 @@ describe('product ratings', () => {
   });
 
   it('orders products by their computed average with orderby=rating', async () => {
-    const list = z
-      .array(ProductSchema)
-      .parse(
-        (
-          await t.app.inject({
-            url: '/wp-json/wc/v3/products?orderby=rating&order=desc&per_page=100',
-          })
-        ).json(),
-      );
+    const list = z.array(ProductSchema).parse(
+      (
+        await t.app.inject({
+          url: '/wp-json/wc/v3/products?orderby=rating&order=desc&per_page=100',
+        })
+      ).json(),
+    );
     const averages = list.map((product) => Number(product.average_rating));
     expect(averages).toEqual([...averages].sort((a, b) => b - a));
     expect(new Set(averages).size).toBeGreaterThan(3);

@@ -1,20 +1,34 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { shopApi } from './support/shop-api';
 
-for (const [name, path] of [
-  ['home', '/'],
-  ['shop', '/shop'],
-  ['a content page', '/privacy-policy'],
-] as const) {
+type PathFor = (request: APIRequestContext) => Promise<string> | string;
+
+const pages: Array<[name: string, path: PathFor]> = [
+  ['home', () => '/'],
+  ['shop', () => '/shop'],
+  ['a content page', () => '/privacy-policy'],
+  ['a product page', async (request) => `/product/${(await shopApi(request).products())[0]!.slug}`],
+  ['a blog post', async (request) => `/blog/${(await shopApi(request).posts())[0]!.slug}`],
+  ['the blog', () => '/blog'],
+  ['about', () => '/about'],
+  ['where to buy', () => '/where-to-buy?state=NC'],
+  ['contact', () => '/contact'],
+];
+
+for (const [name, pathFor] of pages) {
   for (const width of [390, 1440]) {
-    test(`axe finds no violations on ${name} at ${width} px`, async ({ page }) => {
+    test(`axe finds no violations on ${name} at ${width} px`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(path);
+      await page.goto(await pathFor(request));
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual(
-        [],
-      );
+      expect(
+        results.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+        ),
+      ).toEqual([]);
     });
   }
 }

@@ -4,10 +4,10 @@ import { createShopApi } from '../lib/api/index.ts';
 import { handleContactSubmission } from '../features/contact/contact-action.server.ts';
 import { ContactForm } from '../features/contact/contact-form.tsx';
 import { toContentPage } from '../features/content/content-data.ts';
-import { pageMeta } from '../features/content/meta.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { seoMeta } from '../features/seo/seo.ts';
 import { handleNewsletterSignup } from '../features/newsletter/newsletter-action.server.ts';
 import { NEWSLETTER_INTENT } from '../features/newsletter/newsletter-messages.ts';
 
@@ -30,8 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : 400 });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.chrome.headerTitle, loaderData?.page.summary);
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  return seoMeta(args, {
+    title: data?.chrome.headerTitle,
+    description: data?.page.summary,
+    image: data?.chrome.headerImage?.src,
+  });
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,9 +2,10 @@ import type { Route } from './+types/product';
 import { createShopApi } from '../lib/api/index.ts';
 import { toProductDetail } from '../features/catalog/product-detail.ts';
 import { ProductDetail } from '../features/catalog/product-detail-view.tsx';
-import { pageMeta } from '../features/content/meta.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { simpleChrome } from '../features/layout/page-chrome.ts';
+import { seoMeta } from '../features/seo/seo.ts';
+import { productJsonLd } from '../features/seo/structured-data.ts';
 import { ProductReviews } from '../features/reviews/product-reviews.tsx';
 import { loadProductReviews } from '../features/reviews/review-data.ts';
 
@@ -12,14 +13,23 @@ export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-e
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = createShopApi(context.apiFetch);
-  const product = toProductDetail(await orNotFound(api, api.getProductBySlug(params.slug)));
+  const source = await orNotFound(api, api.getProductBySlug(params.slug));
+  const product = toProductDetail(source);
   // Reviews are looked up by the product's id, known only once the slug has been resolved.
   const reviews = await loadProductReviews(api, product.id);
-  return { chrome: simpleChrome(product.name), product, reviews };
+  const structuredData = productJsonLd(source, context.siteConfig.publicUrl);
+  return { chrome: simpleChrome(product.name), product, reviews, structuredData };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.product.name, loaderData?.product.summary);
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  return seoMeta(args, {
+    title: data?.product.name,
+    description: data?.product.summary,
+    image: data?.product.images[0]?.src,
+    type: 'product',
+    jsonLd: data?.structuredData,
+  });
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

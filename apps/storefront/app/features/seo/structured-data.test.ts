@@ -25,10 +25,14 @@ const product = (overrides: Partial<ProductLdInput> = {}): ProductLdInput => ({
 
 describe('productJsonLd', () => {
   it('gives a simple product one Offer in USD with its availability', () => {
-    const ld = productJsonLd(product(), origin, 'Crunchy.');
+    const ld = productJsonLd(
+      product({ short_description: '<p>Crunchy &amp; golden.</p>' }),
+      `${origin}/`,
+    );
     expect(ld).toMatchObject({
       '@type': 'Product',
       name: 'Honey Oat Granola',
+      description: 'Crunchy & golden.',
       url: 'https://larder.example/product/honey-oat',
       image: ['https://larder.example/wp-content/uploads/honey.jpg'],
       offers: {
@@ -52,7 +56,6 @@ describe('productJsonLd', () => {
         ],
       }),
       origin,
-      '',
     );
     expect(ld.offers).toMatchObject({
       '@type': 'AggregateOffer',
@@ -66,10 +69,9 @@ describe('productJsonLd', () => {
   });
 
   it('adds AggregateRating only when the product has ratings', () => {
-    expect(productJsonLd(product(), origin, '')).not.toHaveProperty('aggregateRating');
+    expect(productJsonLd(product(), origin)).not.toHaveProperty('aggregateRating');
     expect(
-      productJsonLd(product({ average_rating: '4.50', rating_count: 6 }), origin, '')
-        .aggregateRating,
+      productJsonLd(product({ average_rating: '4.50', rating_count: 6 }), origin).aggregateRating,
     ).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 4.5,

@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../../lib/text.ts';
+import { decodeEntities, SITE_NAME, stripTags } from '../../lib/text.ts';
 import { absoluteUrl } from './seo.ts';
 
 /** The brand's public facts for search engines; the same as the footer's contact block and social links. */
@@ -87,7 +87,9 @@ const AVAILABILITY = {
 const money = (value: number) => value.toFixed(2);
 
 /** Product with an Offer (simple) or an AggregateOffer over the variations (variable), in USD. */
-export function productJsonLd(product: ProductLdInput, origin: string, description: string) {
+export function productJsonLd(product: ProductLdInput, publicUrl: string) {
+  const origin = publicUrl.replace(/\/+$/, '');
+  const description = stripTags(product.short_description ?? '');
   const url = `${origin}/product/${product.slug}`;
   const availability = AVAILABILITY[product.stock_status];
   const prices = product.variations
@@ -114,7 +116,7 @@ export function productJsonLd(product: ProductLdInput, origin: string, descripti
   return {
     '@context': CONTEXT,
     '@type': 'Product',
-    name: product.name,
+    name: decodeEntities(product.name),
     ...(description ? { description } : {}),
     ...(product.sku ? { sku: product.sku } : {}),
     url,

@@ -109,6 +109,9 @@ export async function buildApp(
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     // Same-origin images and fonts are all we serve; cross-origin embedding stays off.
     crossOriginEmbedderPolicy: false,
+    // Not no-referrer: under it browsers send `Origin: null` with a plain form post, and React
+    // Router's CSRF check refuses forms sent without JavaScript. Other sites still get nothing.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // Before the routes: the plugin attaches its hooks as routes are added.

@@ -9,7 +9,6 @@ import {
   type ContactActionData,
   type ContactField,
 } from './contact-fields.ts';
-import { FormPostReferrerPolicy } from './referrer-policy.tsx';
 import '../reviews/feedback.css';
 
 /**
@@ -92,7 +91,6 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
           {formError}
         </p>
       ) : null}
-      <FormPostReferrerPolicy />
       <input type="hidden" name="intent" value="contact" />
       <div className="feedback-form__pair">
         <FormField

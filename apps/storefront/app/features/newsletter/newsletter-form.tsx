@@ -5,7 +5,6 @@ import {
   NEWSLETTER_INTENT,
   type NewsletterActionData,
 } from './newsletter-messages.ts';
-import { FormPostReferrerPolicy } from '../contact/referrer-policy.tsx';
 import '../reviews/feedback.css';
 
 /**
@@ -36,7 +35,6 @@ export function NewsletterForm() {
       noValidate
       data-testid="newsletter-form"
     >
-      <FormPostReferrerPolicy />
       <input type="hidden" name="intent" value={NEWSLETTER_INTENT} />
       <label htmlFor={`${id}-email`} className="newsletter-form__label">
         Or join with your email address

@@ -10,6 +10,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'larder-e2e-'));
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // One folder per server port, so runs side by side do not wipe each other's traces.
+  outputDir: `test-results/${port}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,

@@ -57,11 +57,17 @@ test.describe('cart', () => {
     page,
     request,
   }) => {
+    // A whole shopper's journey over four page loads: more than the default 30 s when the machine is busy.
+    test.setTimeout(90_000);
     const { product, variation, name } = await variableProduct(request);
     const other = (await listProducts(request)).find(
       (entry) => entry.id !== product.id && entry.purchasable,
     );
     const title = titleOf(name, product, variation);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
 
     await gotoHydrated(page, `/product/${product.slug}`);
     await chooseVariation(page, variation);
@@ -120,6 +126,8 @@ test.describe('cart', () => {
     await expect(lines.first().getByRole('link')).toContainText(decodeEntities(other.name));
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('shop-cart') ?? '{}'));
     expect(saved.state.items).toHaveLength(1);
+    // The restored cart renders after hydration, so React reports no mismatch.
+    expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
   });
 
   test('the dropdown closes on a click outside and on Escape, and says when the cart is empty', async ({

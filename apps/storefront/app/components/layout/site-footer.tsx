@@ -1,16 +1,23 @@
 import { Link } from 'react-router';
+import { BRAND } from '../../lib/brand.ts';
 import { CERTIFICATION_LINK, FOOTER_COLUMNS } from '../../features/layout/nav-links.ts';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { CertificationBadge } from './certification-badge.tsx';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './icons.tsx';
 import { SiteLogo } from './site-logo.tsx';
 
-const SOCIAL_LINKS = [
-  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
-  { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },
-  { href: 'https://x.com/', label: 'X', Icon: XIcon },
-  { href: 'https://www.linkedin.com/', label: 'LinkedIn', Icon: LinkedInIcon },
-];
+const SOCIAL_ICONS = {
+  Facebook: FacebookIcon,
+  Instagram: InstagramIcon,
+  X: XIcon,
+  LinkedIn: LinkedInIcon,
+};
+const SOCIAL_LINKS = BRAND.social.map(({ network, href }) => ({
+  href,
+  label: network,
+  Icon: SOCIAL_ICONS[network],
+}));
+const { address } = BRAND;
 
 /** Spec §2 Footer. Hidden under 1200 px by CSS (spec §9) and by the page's hide_footer flag (in root). */
 export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: string }) {
@@ -54,10 +61,12 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
         <div className="site-footer__column">
           <h2 className="site-footer__heading">Visit the bakery</h2>
           <address className="site-footer__address">
-            <span>412 Hunt Street</span>
-            <span>Suite 3</span>
-            <span>Durham, NC 27701</span>
-            <a href="tel:+19195550142">(919) 555-0142</a>
+            <span>{address.street}</span>
+            <span>{address.suite}</span>
+            <span>
+              {address.city}, {address.state} {address.postcode}
+            </span>
+            <a href={BRAND.phoneHref}>{BRAND.phone}</a>
           </address>
         </div>
 

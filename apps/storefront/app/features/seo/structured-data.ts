@@ -1,26 +1,6 @@
-import { decodeEntities, SITE_NAME, stripTags } from '../../lib/text.ts';
+import { BRAND } from '../../lib/brand.ts';
+import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { absoluteUrl } from './seo.ts';
-
-/** The brand's public facts for search engines; the same as the footer's contact block and social links. */
-export const ORGANIZATION = {
-  name: SITE_NAME,
-  logoPath: '/favicon.svg',
-  address: {
-    street: '318 Hunt Street, Suite 104',
-    city: 'Durham',
-    state: 'NC',
-    postcode: '27701',
-    country: 'US',
-  },
-  telephone: '(919) 555-0142',
-  email: 'hello@larderandoat.com',
-  sameAs: [
-    'https://www.facebook.com/',
-    'https://www.instagram.com/',
-    'https://x.com/',
-    'https://www.linkedin.com/',
-  ],
-} as const;
 
 const CONTEXT = 'https://schema.org';
 
@@ -52,13 +32,16 @@ export function organizationJsonLd(origin: string) {
   return {
     '@context': CONTEXT,
     '@type': 'Organization',
-    name: ORGANIZATION.name,
+    name: BRAND.name,
     url: `${origin}/`,
-    logo: absoluteUrl(origin, ORGANIZATION.logoPath),
-    email: ORGANIZATION.email,
-    telephone: ORGANIZATION.telephone,
-    address: postalAddress(ORGANIZATION.address),
-    sameAs: [...ORGANIZATION.sameAs],
+    logo: absoluteUrl(origin, BRAND.logoPath),
+    email: BRAND.email,
+    telephone: BRAND.phone,
+    address: postalAddress({
+      ...BRAND.address,
+      street: `${BRAND.address.street}, ${BRAND.address.suite}`,
+    }),
+    sameAs: BRAND.social.map((link) => link.href),
   };
 }
 
@@ -121,7 +104,7 @@ export function productJsonLd(product: ProductLdInput, publicUrl: string) {
     ...(product.sku ? { sku: product.sku } : {}),
     url,
     image: product.images.map((image) => absoluteUrl(origin, image.src)),
-    brand: { '@type': 'Brand', name: ORGANIZATION.name },
+    brand: { '@type': 'Brand', name: BRAND.name },
     offers,
     // Only a product with ratings may carry an AggregateRating (search engines reject a zero count).
     ...(product.rating_count > 0
@@ -163,8 +146,8 @@ export function blogPostingJsonLd(post: BlogPostingLdInput, origin: string) {
     mainEntityOfPage: url,
     publisher: {
       '@type': 'Organization',
-      name: ORGANIZATION.name,
-      logo: absoluteUrl(origin, ORGANIZATION.logoPath),
+      name: BRAND.name,
+      logo: absoluteUrl(origin, BRAND.logoPath),
     },
   };
 }
@@ -187,7 +170,7 @@ export function storeListJsonLd(stores: readonly StoreLdInput[]) {
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',
-    name: `Where to buy ${ORGANIZATION.name}`,
+    name: `Where to buy ${BRAND.name}`,
     numberOfItems: stores.length,
     itemListElement: stores.map((store, index) => ({
       '@type': 'ListItem',

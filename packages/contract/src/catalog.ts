@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   MetaDataSchema,
   MoneyStringSchema,
-  OrderSchema,
+  SortOrderSchema,
   PaginationQuerySchema,
   queryBoolean,
   queryCsv,
@@ -182,7 +182,7 @@ export const ProductListQuerySchema = PaginationQuerySchema.extend({
   catalog_visibility: CatalogVisibilitySchema.optional(),
   status: z.enum(['any', 'draft', 'pending', 'private', 'publish']).default('publish'),
   orderby: ProductOrderBySchema.default('date'),
-  order: OrderSchema.default('desc'),
+  order: SortOrderSchema.default('desc'),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
@@ -207,7 +207,7 @@ export const ProductCategoryListQuerySchema = PaginationQuerySchema.extend({
   orderby: z
     .enum(['id', 'include', 'name', 'slug', 'term_group', 'description', 'count'])
     .default('name'),
-  order: OrderSchema.default('asc'),
+  order: SortOrderSchema.default('asc'),
 });
 export type ProductCategoryListQuery = z.infer<typeof ProductCategoryListQuerySchema>;
 

@@ -29,7 +29,7 @@ export const queryIdList = z
 /** `?_embed` with or without a value turns embedding on. */
 export const queryEmbed = z.string().max(200).optional();
 
-export const OrderSchema = z.enum(['asc', 'desc']);
+export const SortOrderSchema = z.enum(['asc', 'desc']);
 
 /** Page size: spec §9 asks for 100, WordPress allows 1 to 100 and defaults to 10. */
 export const PaginationQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  OrderSchema,
+  SortOrderSchema,
   PaginationQuerySchema,
   ProtectedRenderedSchema,
   queryCsv,
@@ -124,7 +124,7 @@ const contentListQuery = PaginationQuerySchema.extend({
   slug: queryCsv.optional(),
   include: queryIdList.optional(),
   exclude: queryIdList.optional(),
-  order: OrderSchema.default('desc'),
+  order: SortOrderSchema.default('desc'),
   _embed: queryEmbed,
 });
 
@@ -148,7 +148,7 @@ export type TeamListQuery = z.infer<typeof TeamListQuerySchema>;
 
 export const LocationListQuerySchema = contentListQuery.extend({
   orderby: z.enum(['date', 'id', 'include', 'slug', 'title']).default('title'),
-  order: OrderSchema.default('asc'),
+  order: SortOrderSchema.default('asc'),
 });
 export type LocationListQuery = z.infer<typeof LocationListQuerySchema>;
 
@@ -156,6 +156,6 @@ export const PostCategoryListQuerySchema = PaginationQuerySchema.extend({
   slug: queryCsv.optional(),
   hide_empty: z.enum(['true', 'false', '1', '0']).optional(),
   orderby: z.enum(['id', 'name', 'slug', 'count']).default('name'),
-  order: OrderSchema.default('asc'),
+  order: SortOrderSchema.default('asc'),
 });
 export type PostCategoryListQuery = z.infer<typeof PostCategoryListQuerySchema>;

@@ -7,3 +7,6 @@ export * from './paths.ts';
 export * from './site.ts';
 export * from './forms.ts';
 export * from './reviews.ts';
+export * from './shipping.ts';
+export * from './orders.ts';
+export * from './payments.ts';

@@ -11,6 +11,15 @@ export const apiPaths = {
   productReviews: '/wp-json/wc/v3/products/reviews',
   formSubmit: '/wp-json/wp/v2/form-submit',
   newsletter: '/wp-json/wp/v2/newsletter',
+  countries: '/wp-json/wc/v3/data/countries',
+  shippingZones: '/wp-json/wc/v3/shipping/zones',
+  /** WooCommerce-style trailing slash; the API answers with or without it. */
+  shippingRates: '/wp-json/wc/v3/shipping-rates/',
+  paymentGateways: '/wp-json/wc/v3/payment_gateways',
+  orders: '/wp-json/wc/v3/orders',
+  cardPayment: '/wp-json/wc/v3/stripe-payment',
+  paypalOrder: '/wp-json/wc/v3/paypal-order',
+  paypalPayment: '/wp-json/wc/v3/paypal-payment',
   docs: '/wp-json/docs',
 } as const;
 

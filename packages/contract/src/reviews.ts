@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderSchema, PaginationQuerySchema, queryIdList } from './common.ts';
+import { SortOrderSchema, PaginationQuerySchema, queryIdList } from './common.ts';
 import { EmailSchema } from './forms.ts';
 
 export const ReviewStatusSchema = z.enum(['approved', 'hold', 'spam', 'trash']);
@@ -30,7 +30,7 @@ export const ReviewListQuerySchema = PaginationQuerySchema.extend({
   product: queryIdList.optional(),
   status: z.enum(['approved', 'hold', 'spam', 'trash', 'all']).default('approved'),
   orderby: z.enum(['date', 'id', 'rating']).default('date'),
-  order: OrderSchema.default('desc'),
+  order: SortOrderSchema.default('desc'),
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 

@@ -232,6 +232,159 @@ export const newsletterSubscribers = pgTable(
   (table) => [uniqueIndex('newsletter_subscribers_email_idx').on(sql`lower(${table.email})`)],
 );
 
+// ---------------------------------------------------------------- shipping
+
+/** Zone 0 is the catch-all ("Locations not covered by your other zones"), stored with id 0. */
+export const shippingZones = pgTable('shipping_zones', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  zoneOrder: integer('zone_order').notNull().default(0),
+});
+
+/** A zone matches a country (`US`), a state (`US:NC`), a continent (`NA`) or, as a narrowing rule, postcodes (`277*`, `90000...96199`). */
+export const shippingZoneLocations = pgTable(
+  'shipping_zone_locations',
+  {
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    type: text('type', { enum: ['country', 'state', 'postcode', 'continent'] }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.zoneId, table.type, table.code] })],
+);
+
+/** WooCommerce keeps method settings as strings: cost, per_item_cost, min_amount, requires. */
+export type ShippingMethodSettings = Partial<
+  Record<'cost' | 'per_item_cost' | 'min_amount' | 'requires', string>
+>;
+
+export const shippingZoneMethods = pgTable(
+  'shipping_zone_methods',
+  {
+    instanceId: serial('instance_id').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    methodId: text('method_id', { enum: ['flat_rate', 'free_shipping', 'local_pickup'] }).notNull(),
+    title: text('title').notNull(),
+    methodOrder: integer('method_order').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    settings: jsonb('settings').$type<ShippingMethodSettings>().notNull().default({}),
+  },
+  (table) => [index('shipping_zone_methods_zone_idx').on(table.zoneId)],
+);
+
+// ---------------------------------------------------------------- orders
+
+/** An address as stored on an order (billing adds email). */
+export interface StoredAddress {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phone: string;
+  email?: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderKey: text('order_key').notNull().unique(),
+    status: text('status', {
+      enum: ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'],
+    })
+      .notNull()
+      .default('pending'),
+    /** 0 for a guest. */
+    customerId: integer('customer_id').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    billing: jsonb('billing').$type<StoredAddress>().notNull(),
+    shipping: jsonb('shipping').$type<StoredAddress>().notNull(),
+    paymentMethod: text('payment_method').notNull().default(''),
+    paymentMethodTitle: text('payment_method_title').notNull().default(''),
+    transactionId: text('transaction_id').notNull().default(''),
+    customerNote: text('customer_note').notNull().default(''),
+    shippingMethodId: text('shipping_method_id', {
+      enum: ['flat_rate', 'free_shipping', 'local_pickup'],
+    }).notNull(),
+    shippingInstanceId: integer('shipping_instance_id').notNull(),
+    shippingTitle: text('shipping_title').notNull(),
+    shippingTotalCents: integer('shipping_total_cents').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    customerIp: text('customer_ip').notNull().default(''),
+    customerUserAgent: text('customer_user_agent').notNull().default(''),
+    /**
+     * held: units taken from stock for a pending order; reduced: final after payment;
+     * released: given back when the order was cancelled. Guards against restoring or reducing twice.
+     */
+    stockState: text('stock_state', { enum: ['held', 'reduced', 'released'] })
+      .notNull()
+      .default('held'),
+    holdExpiresAt: timestamp('hold_expires_at', { mode: 'date' }),
+    dateCreated: timestamp('date_created', { mode: 'date' }).notNull().defaultNow(),
+    dateModified: timestamp('date_modified', { mode: 'date' }).notNull().defaultNow(),
+    datePaid: timestamp('date_paid', { mode: 'date' }),
+    dateCompleted: timestamp('date_completed', { mode: 'date' }),
+  },
+  (table) => [
+    index('orders_customer_idx').on(table.customerId, table.dateCreated),
+    index('orders_hold_idx').on(table.status, table.holdExpiresAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // No foreign keys to the catalogue: an order keeps its lines when a product is deleted.
+    productId: integer('product_id').notNull(),
+    variationId: integer('variation_id').notNull().default(0),
+    name: text('name').notNull(),
+    parentName: text('parent_name'),
+    sku: text('sku').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** Variation attributes in the product's order, e.g. [{ key: "Size", value: "2 lb" }]. */
+    attributes: jsonb('attributes').$type<{ key: string; value: string }[]>().notNull().default([]),
+    image: jsonb('image').$type<{ id: number; src: string }>().notNull(),
+    /** Units taken from managed stock for this line (0 when the item's stock is not managed). */
+    stockHeld: integer('stock_held').notNull().default(0),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId)],
+);
+
+/** One row per payment attempt; the idempotency key makes a repeated request charge once. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's charge or capture id. */
+    providerRef: text('provider_ref').notNull().default(''),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    status: text('status', { enum: ['succeeded', 'declined', 'failed'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('order_payments_order_idx').on(table.orderId)],
+);
+
 // ---------------------------------------------------------------- content
 
 export const pages = pgTable('pages', {
@@ -366,6 +519,38 @@ export const productCategoryAssignmentsRelations = relations(
 
 export const productCategoriesRelations = relations(productCategories, ({ one }) => ({
   image: one(media, { fields: [productCategories.imageMediaId], references: [media.id] }),
+}));
+
+export const shippingZonesRelations = relations(shippingZones, ({ many }) => ({
+  locations: many(shippingZoneLocations),
+  methods: many(shippingZoneMethods),
+}));
+
+export const shippingZoneLocationsRelations = relations(shippingZoneLocations, ({ one }) => ({
+  zone: one(shippingZones, {
+    fields: [shippingZoneLocations.zoneId],
+    references: [shippingZones.id],
+  }),
+}));
+
+export const shippingZoneMethodsRelations = relations(shippingZoneMethods, ({ one }) => ({
+  zone: one(shippingZones, {
+    fields: [shippingZoneMethods.zoneId],
+    references: [shippingZones.id],
+  }),
+}));
+
+export const ordersRelations = relations(orders, ({ many }) => ({
+  items: many(orderItems),
+  payments: many(orderPayments),
+}));
+
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+}));
+
+export const orderPaymentsRelations = relations(orderPayments, ({ one }) => ({
+  order: one(orders, { fields: [orderPayments.orderId], references: [orders.id] }),
 }));
 
 export const authorsRelations = relations(authors, ({ one }) => ({

@@ -2,7 +2,13 @@ import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CART_STORAGE_KEY,
+  CART_STORAGE_VERSION,
+  INITIAL_CART,
   addItem,
+  cartLinesKey,
+  migrateCart,
+  pendingOrderFor,
+  toLineRequests,
   cartItemTitle,
   makeCartItem,
   removeItem,
@@ -137,9 +143,49 @@ describe('cart rules', () => {
   });
 });
 
+describe('cart lines for the API', () => {
+  it('sends ids and quantities only: the product and variation for a variation line, the product for a simple one', () => {
+    const items = [
+      makeCartItem(bites, 2, { variation: cocoa2lb }),
+      makeCartItem(tin, 1, { price: 34 }),
+    ];
+    expect(toLineRequests(items)).toEqual([
+      { product_id: 7, variation_id: 71, quantity: 2 },
+      { product_id: 9, variation_id: 0, quantity: 1 },
+    ]);
+  });
+
+  it('keeps a pending order only while the cart holds the lines it was placed for', () => {
+    const items = [makeCartItem(bites, 2, { variation: cocoa2lb })];
+    const pendingOrder = { id: 1001, order_key: 'wc_order_abc', linesKey: cartLinesKey(items) };
+    expect(pendingOrderFor({ items, pendingOrder })).toBe(pendingOrder);
+    expect(pendingOrderFor({ items: setItemQuantity(items, 71, 3), pendingOrder })).toBeNull();
+    expect(pendingOrderFor({ items: [], pendingOrder })).toBeNull();
+    expect(pendingOrderFor({ items, pendingOrder: null })).toBeNull();
+  });
+});
+
+describe('saved carts', () => {
+  it('loads a cart saved before addresses existed (version 0) with empty details and a blank gift note', () => {
+    const items = [makeCartItem(tin, 3, { price: 34 })];
+    expect(migrateCart({ items }, 0)).toEqual({ ...INITIAL_CART, items });
+    expect(INITIAL_CART.giftNote).toBe('');
+  });
+
+  it('reads a damaged save as an empty cart rather than failing', () => {
+    expect(migrateCart(null, 0)).toEqual(INITIAL_CART);
+    expect(migrateCart({ items: 'x', billing: 4, pendingOrder: { id: 'a' } }, 1)).toEqual(
+      INITIAL_CART,
+    );
+  });
+});
+
 describe('useCartStore', () => {
   afterEach(() => {
-    act(() => useCartStore.getState().empty());
+    act(() => {
+      useCartStore.getState().empty();
+      useCartStore.setState(INITIAL_CART);
+    });
   });
 
   it('adds, merges, sets, removes and empties, saving each change under shop-cart', () => {
@@ -169,5 +215,55 @@ describe('useCartStore', () => {
     await useCartStore.persist.rehydrate();
     expect(selectCartCount(useCartStore.getState())).toBe(3);
     expect(useCartStore.getState().items[0]?.product.name).toBe('Holiday Gift Tin');
+  });
+
+  it('restores a cart saved by an older version, keeping its lines', async () => {
+    window.localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ state: { items: [makeCartItem(tin, 2, { price: 34 })] }, version: 0 }),
+    );
+    await useCartStore.persist.rehydrate();
+    const state = useCartStore.getState();
+    expect(state.items.map((line) => [line.id, line.quantity])).toEqual([[9, 2]]);
+    expect(state.billing).toEqual(INITIAL_CART.billing);
+    expect(state.giftNote).toBe('');
+  });
+
+  it('saves the billing and shipping details, rate, gift note and pending order with the cart', async () => {
+    const store = useCartStore.getState();
+    store.add(makeCartItem(tin, 1, { price: 34 }));
+    store.setBilling({ first_name: 'Ada', email: 'ada@example.com' });
+    store.setShipping({ city: 'Austin', state: 'TX' });
+    store.setShipToDifferentAddress(true);
+    store.selectRate('flat_rate:3');
+    store.setGiftNote('Happy birthday!');
+    store.setPendingOrder({ id: 1001, order_key: 'wc_order_x', linesKey: '9:0x1' });
+    const raw = window.localStorage.getItem(CART_STORAGE_KEY) ?? '{}';
+    const saved = JSON.parse(raw);
+    expect(saved.version).toBe(CART_STORAGE_VERSION);
+    expect(saved.state).toMatchObject({
+      billing: { first_name: 'Ada', email: 'ada@example.com', last_name: '' },
+      shipping: { city: 'Austin', state: 'TX', postcode: '' },
+      shipToDifferentAddress: true,
+      selectedRateId: 'flat_rate:3',
+      giftNote: 'Happy birthday!',
+      pendingOrder: { id: 1001, order_key: 'wc_order_x' },
+    });
+
+    // A reload reads it all back.
+    useCartStore.setState(INITIAL_CART);
+    window.localStorage.setItem(CART_STORAGE_KEY, raw);
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState()).toMatchObject(saved.state);
+
+    // Emptying after a purchase drops the lines, rate, note and order, and keeps the addresses.
+    useCartStore.getState().empty();
+    expect(useCartStore.getState()).toMatchObject({
+      items: [],
+      selectedRateId: null,
+      giftNote: '',
+      pendingOrder: null,
+      billing: { first_name: 'Ada' },
+    });
   });
 });

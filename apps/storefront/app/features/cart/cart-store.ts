@@ -1,4 +1,4 @@
-import type { Product, ProductImage, ProductVariation } from '@larder/contract';
+import type { CartLineRequest, Product, ProductImage, ProductVariation } from '@larder/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -29,13 +29,87 @@ export interface CartItem {
   variation?: Record<string, string>;
 }
 
-export interface CartState {
+/** Spec §3 billing data (plus WooCommerce's optional company), as the shopper typed it. */
+export const BILLING_FIELDS = [
+  'first_name',
+  'last_name',
+  'company',
+  'email',
+  'phone',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+] as const;
+export type BillingField = (typeof BILLING_FIELDS)[number];
+export type BillingInfo = Record<BillingField, string>;
+
+/** The shipping address; the estimator fills the five fields spec §3 reads, checkout the rest. */
+export const SHIPPING_FIELDS = [
+  'first_name',
+  'last_name',
+  'company',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+] as const;
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+export type ShippingInfo = Record<ShippingField, string>;
+
+/** An order placed from this cart and not yet paid: reloading /checkout resumes paying it. */
+export interface PendingOrder {
+  id: number;
+  order_key: string;
+  /** The lines the order was placed for (see cartLinesKey); a changed cart needs a new order. */
+  linesKey: string;
+}
+
+const blank = <K extends string>(fields: readonly K[]) =>
+  Object.fromEntries(fields.map((field) => [field, ''])) as Record<K, string>;
+
+export const EMPTY_BILLING: BillingInfo = blank(BILLING_FIELDS);
+export const EMPTY_SHIPPING: ShippingInfo = blank(SHIPPING_FIELDS);
+
+/** Spec §3 cart state: what is saved under `shop-cart` (the loading flag is not). */
+export interface CartData {
   items: CartItem[];
+  billing: BillingInfo;
+  shipping: ShippingInfo;
+  /** Checkout's "Ship to a different address"; off means ship to the billing address. */
+  shipToDifferentAddress: boolean;
+  selectedRateId: string | null;
+  giftNote: string;
+  pendingOrder: PendingOrder | null;
+}
+
+export interface CartState extends CartData {
   add: (item: CartItem) => void;
   remove: (id: number) => void;
   setQuantity: (id: number, quantity: number) => void;
+  /** Clears the lines and what belonged to them (rate, note, order); addresses are kept. */
   empty: () => void;
+  setBilling: (billing: Partial<BillingInfo>) => void;
+  setShipping: (shipping: Partial<ShippingInfo>) => void;
+  setShipToDifferentAddress: (value: boolean) => void;
+  selectRate: (rateId: string | null) => void;
+  setGiftNote: (note: string) => void;
+  setPendingOrder: (order: PendingOrder | null) => void;
 }
+
+export const INITIAL_CART: CartData = {
+  items: [],
+  billing: EMPTY_BILLING,
+  shipping: EMPTY_SHIPPING,
+  shipToDifferentAddress: false,
+  selectedRateId: null,
+  giftNote: '',
+  pendingOrder: null,
+};
 
 /** Spec §4/§9: the cart survives reloads in local storage under `shop-cart`. */
 export const CART_STORAGE_KEY = 'shop-cart';
@@ -112,20 +186,91 @@ export function lineTotalCents(item: Pick<CartItem, 'quantity' | 'price'>): numb
   return item.quantity * toCents(item.price);
 }
 
+/** The lines as the API takes them: ids and quantities only, never a price (the server prices). */
+export function toLineRequests(items: CartItem[]): CartLineRequest[] {
+  return items.map((item) =>
+    item.variation_id
+      ? { product_id: item.product.id, variation_id: item.variation_id, quantity: item.quantity }
+      : { product_id: item.id, variation_id: 0, quantity: item.quantity },
+  );
+}
+
+/** Identifies what the cart asks for (ids and quantities), to tell when an order no longer fits it. */
+export function cartLinesKey(items: CartItem[]): string {
+  return toLineRequests(items)
+    .map((line) => `${line.product_id}:${line.variation_id}x${line.quantity}`)
+    .join(',');
+}
+
+/** The pending order while the cart still holds exactly what it was placed for. */
+export function pendingOrderFor(state: Pick<CartData, 'items' | 'pendingOrder'>) {
+  const order = state.pendingOrder;
+  return order && order.linesKey === cartLinesKey(state.items) ? order : null;
+}
+
+/** Version 1 added the addresses, rate, note and pending order; older saves held only items. */
+export const CART_STORAGE_VERSION = 1;
+
+function pick<K extends string>(fields: readonly K[], value: unknown): Record<K, string> {
+  const source = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    fields.map((field) => {
+      const entry = source[field];
+      return [field, typeof entry === 'string' ? entry : ''];
+    }),
+  ) as Record<K, string>;
+}
+
+/** Reads any saved cart, old or new, into the current shape; what it cannot read starts empty. */
+export function migrateCart(persisted: unknown, version: number): CartData {
+  const saved = (persisted && typeof persisted === 'object' ? persisted : {}) as Partial<
+    Record<keyof CartData, unknown>
+  >;
+  const items = Array.isArray(saved.items) ? (saved.items as CartItem[]) : [];
+  if (version < 1) return { ...INITIAL_CART, items };
+  const order = saved.pendingOrder as PendingOrder | null | undefined;
+  return {
+    items,
+    billing: pick(BILLING_FIELDS, saved.billing),
+    shipping: pick(SHIPPING_FIELDS, saved.shipping),
+    shipToDifferentAddress: saved.shipToDifferentAddress === true,
+    selectedRateId: typeof saved.selectedRateId === 'string' ? saved.selectedRateId : null,
+    giftNote: typeof saved.giftNote === 'string' ? saved.giftNote : '',
+    pendingOrder:
+      order && typeof order.id === 'number' && typeof order.order_key === 'string' ? order : null,
+  };
+}
+
 export const useCartStore = create<CartState>()(
   persist(
     (set) => ({
-      items: [],
+      ...INITIAL_CART,
       add: (item) => set((state) => ({ items: addItem(state.items, item) })),
       remove: (id) => set((state) => ({ items: removeItem(state.items, id) })),
       setQuantity: (id, quantity) =>
         set((state) => ({ items: setItemQuantity(state.items, id, quantity) })),
-      empty: () => set({ items: [] }),
+      empty: () => set({ items: [], selectedRateId: null, giftNote: '', pendingOrder: null }),
+      setBilling: (billing) => set((state) => ({ billing: { ...state.billing, ...billing } })),
+      setShipping: (shipping) => set((state) => ({ shipping: { ...state.shipping, ...shipping } })),
+      setShipToDifferentAddress: (shipToDifferentAddress) => set({ shipToDifferentAddress }),
+      selectRate: (selectedRateId) => set({ selectedRateId }),
+      setGiftNote: (giftNote) => set({ giftNote }),
+      setPendingOrder: (pendingOrder) => set({ pendingOrder }),
     }),
     {
       name: CART_STORAGE_KEY,
+      version: CART_STORAGE_VERSION,
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ items: state.items }),
+      migrate: migrateCart,
+      partialize: (state): CartData => ({
+        items: state.items,
+        billing: state.billing,
+        shipping: state.shipping,
+        shipToDifferentAddress: state.shipToDifferentAddress,
+        selectedRateId: state.selectedRateId,
+        giftNote: state.giftNote,
+        pendingOrder: state.pendingOrder,
+      }),
     },
   ),
 );

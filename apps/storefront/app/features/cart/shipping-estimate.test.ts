@@ -1,0 +1,73 @@
+import type { ShippingRate } from '@larder/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  canRequestRates,
+  chosenRate,
+  grandTotalCents,
+  shippingEstimateCents,
+  type Destination,
+} from './shipping-estimate.ts';
+
+const rate = (rate_id: string, cost: number): ShippingRate => {
+  const [method, instance] = rate_id.split(':');
+  return {
+    rate_id,
+    label: rate_id,
+    cost,
+    method_id: method as ShippingRate['method_id'],
+    instance_id: Number(instance),
+  };
+};
+const pickup = rate('local_pickup:4', 0);
+const ground = rate('flat_rate:2', 7.95);
+const express = rate('flat_rate:3', 19.1);
+
+const austin: Destination = {
+  address_1: '12 Oak St',
+  city: 'Austin',
+  country: 'US',
+  state: 'TX',
+  postcode: '78701',
+};
+
+describe('canRequestRates (spec §5)', () => {
+  it('allows a request when all five fields are present and the cart has lines', () => {
+    expect(canRequestRates(austin, 2)).toBe(true);
+  });
+
+  it.each(['address_1', 'city', 'country', 'state', 'postcode'] as const)(
+    'refuses while %s is missing or blank',
+    (field) => {
+      expect(canRequestRates({ ...austin, [field]: '' }, 2)).toBe(false);
+      expect(canRequestRates({ ...austin, [field]: '   ' }, 2)).toBe(false);
+    },
+  );
+
+  it('refuses for an empty cart', () => {
+    expect(canRequestRates(austin, 0)).toBe(false);
+  });
+});
+
+describe('shipping estimate (spec §9)', () => {
+  it("is the selected rate's cost", () => {
+    expect(chosenRate([pickup, ground, express], 'flat_rate:3')).toBe(express);
+    expect(shippingEstimateCents([ground, express], 'flat_rate:3')).toBe(1910);
+  });
+
+  it('falls back to the cheapest rate when nothing is selected or the choice is no longer offered', () => {
+    expect(shippingEstimateCents([express, ground], null)).toBe(795);
+    expect(chosenRate([express, ground], 'free_shipping:1')).toBe(ground);
+    expect(chosenRate([express, pickup, ground], null)).toBe(pickup);
+  });
+
+  it('is 0 without rates', () => {
+    expect(chosenRate([], 'flat_rate:3')).toBeNull();
+    expect(shippingEstimateCents([], 'flat_rate:3')).toBe(0);
+  });
+
+  it('adds to the subtotal in whole cents, so $0.10 + $0.20 stays $0.30', () => {
+    const dime = rate('flat_rate:9', 0.1);
+    expect(grandTotalCents(20, shippingEstimateCents([dime], null))).toBe(30);
+    expect(grandTotalCents(4590, shippingEstimateCents([ground], null))).toBe(5385);
+  });
+});

@@ -1,0 +1,51 @@
+import type { ShippingRate } from '@larder/contract';
+
+/** Spec §3 "shipping info fields read": the five a shipping rate depends on. */
+export const DESTINATION_FIELDS = ['address_1', 'city', 'country', 'state', 'postcode'] as const;
+export type DestinationField = (typeof DESTINATION_FIELDS)[number];
+export type Destination = Record<DestinationField, string>;
+
+export function toDestination(address: Destination): Destination {
+  return {
+    address_1: address.address_1.trim(),
+    city: address.city.trim(),
+    country: address.country.trim(),
+    state: address.state.trim(),
+    postcode: address.postcode.trim(),
+  };
+}
+
+/** Spec §5: rates are asked for only when all five fields are present and the cart is not empty. */
+export function canRequestRates(address: Destination, lineCount: number): boolean {
+  if (lineCount <= 0) return false;
+  const destination = toDestination(address);
+  return DESTINATION_FIELDS.every((field) => destination[field] !== '');
+}
+
+/** The shopper's choice while it is still offered, else the cheapest rate, else none. */
+export function chosenRate(
+  rates: readonly ShippingRate[],
+  selectedRateId: string | null,
+): ShippingRate | null {
+  const selected = rates.find((rate) => rate.rate_id === selectedRateId);
+  if (selected) return selected;
+  let cheapest: ShippingRate | null = null;
+  for (const rate of rates) if (!cheapest || rate.cost < cheapest.cost) cheapest = rate;
+  return cheapest;
+}
+
+const toCents = (amount: number) => Math.round(amount * 100);
+
+/** Spec §9: the selected rate's cost, else the cheapest rate's, else 0 (in cents). */
+export function shippingEstimateCents(
+  rates: readonly ShippingRate[],
+  selectedRateId: string | null,
+): number {
+  const rate = chosenRate(rates, selectedRateId);
+  return rate ? toCents(rate.cost) : 0;
+}
+
+/** Spec §9: grand total = shipping estimate + the sum of quantity × price, in cents. */
+export function grandTotalCents(subtotalCents: number, estimateCents: number): number {
+  return subtotalCents + estimateCents;
+}

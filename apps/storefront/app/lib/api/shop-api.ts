@@ -1,15 +1,21 @@
 import {
   apiPaths,
   type ContactSubmission,
+  type Country,
   type FormResult,
   type Location,
   type NewsletterResult,
+  type Order,
+  type OrderCreate,
   type Page,
+  type PaymentGateway,
   type Post,
   type Product,
   type ProductCategory,
   type ProductReview,
   type ReviewCreate,
+  type ShippingRate,
+  type ShippingRatesRequest,
   type TeamMember,
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
@@ -78,7 +84,12 @@ export function createShopApi(apiFetch: ApiFetch) {
     return (await response.json()) as T;
   }
 
-  async function firstBySlug<T>(path: string, slug: string, what: string, query: Query = {}): Promise<T> {
+  async function firstBySlug<T>(
+    path: string,
+    slug: string,
+    what: string,
+    query: Query = {},
+  ): Promise<T> {
     const [item] = await get<T[]>(path, { ...query, slug, per_page: 1 });
     if (!item) throw notFound(what);
     return item;
@@ -89,25 +100,38 @@ export function createShopApi(apiFetch: ApiFetch) {
     /** Spec §7: every page (the sitemap lists the public ones). */
     listPages: () => get<Page[]>(apiPaths.pages, { per_page: PAGE_SIZE }),
 
-    listPosts: (query: Query = {}) => get<Post[]>(apiPaths.posts, { per_page: PAGE_SIZE, ...query }),
+    listPosts: (query: Query = {}) =>
+      get<Post[]>(apiPaths.posts, { per_page: PAGE_SIZE, ...query }),
     getPostBySlug: (slug: string) => firstBySlug<Post>(apiPaths.posts, slug, 'Post'),
 
     /** Spec §7: _embed for the photo, by menu_order ascending. */
     listTeam: () =>
-      get<TeamMember[]>(apiPaths.team, { _embed: 1, orderby: 'menu_order', order: 'asc', per_page: PAGE_SIZE }),
+      get<TeamMember[]>(apiPaths.team, {
+        _embed: 1,
+        orderby: 'menu_order',
+        order: 'asc',
+        per_page: PAGE_SIZE,
+      }),
     listLocations: () => get<Location[]>(apiPaths.locations, { _embed: 1, per_page: PAGE_SIZE }),
 
     async listProducts(query: Query = {}): Promise<Product[]> {
       const products = await get<Product[]>(apiPaths.products, { ...PRODUCT_LIST_QUERY, ...query });
-      return products.filter((product) => product.catalog_visibility !== 'hidden').map(normaliseProduct);
+      return products
+        .filter((product) => product.catalog_visibility !== 'hidden')
+        .map(normaliseProduct);
     },
     async getProductBySlug(slug: string): Promise<Product> {
-      const product = await firstBySlug<Product>(apiPaths.products, slug, 'Product', { status: 'publish' });
+      const product = await firstBySlug<Product>(apiPaths.products, slug, 'Product', {
+        status: 'publish',
+      });
       if (product.catalog_visibility === 'hidden') throw notFound('Product');
       return normaliseProduct(product);
     },
     listProductCategories: () =>
-      get<ProductCategory[]>(apiPaths.productCategories, { per_page: PAGE_SIZE, hide_empty: 'true' }),
+      get<ProductCategory[]>(apiPaths.productCategories, {
+        per_page: PAGE_SIZE,
+        hide_empty: 'true',
+      }),
 
     /** Spec §7: the approved reviews of one product (the API filters by `product`), newest first. */
     listProductReviews: (productId: number) =>
@@ -120,6 +144,18 @@ export function createShopApi(apiFetch: ApiFetch) {
       post<FormResult>(apiPaths.formSubmit, submission),
     subscribeToNewsletter: (email: string) =>
       post<NewsletterResult>(apiPaths.newsletter, { email }),
+
+    /** Spec §7: every country with its states (`[]` when it has none); names may carry entities. */
+    listCountries: () => get<Country[]>(apiPaths.countries),
+    /** Spec §7: the rates for an address and the cart's lines, cheapest first. */
+    getShippingRates: (request: ShippingRatesRequest) =>
+      post<ShippingRate[]>(apiPaths.shippingRates, request),
+    /** Spec §7: the enabled gateways, with only what a browser may know of each. */
+    listPaymentGateways: () => get<PaymentGateway[]>(apiPaths.paymentGateways),
+    /** Spec §7: the order plus customer_id; the server prices it and holds its stock. */
+    createOrder: (order: OrderCreate) => post<Order>(apiPaths.orders, order),
+    /** One order: its owner, or anyone with its `order_key` (a guest). */
+    getOrder: (id: number, key?: string) => get<Order>(`${apiPaths.orders}/${id}`, { key }),
   };
 }
 

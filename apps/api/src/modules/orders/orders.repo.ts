@@ -1,0 +1,227 @@
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders, products, productVariations } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItemRow = typeof orderItems.$inferInsert;
+export type OrderStatus = OrderRow['status'];
+
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+/** Result of taking units from managed stock. */
+export type HoldResult =
+  { kind: 'held'; quantity: number } | { kind: 'unmanaged' } | { kind: 'short'; left: number };
+
+/**
+ * Data access for orders. Every function takes the executor explicitly (the database or an open
+ * transaction), so the service decides what runs in one transaction.
+ */
+export const ordersRepo = {
+  async insertOrder(db: Database, values: NewOrderRow): Promise<OrderRow> {
+    const [row] = await db.insert(orders).values(values).returning();
+    return row!;
+  },
+
+  async insertItems(db: Database, values: NewOrderItemRow[]): Promise<OrderItemRow[]> {
+    if (values.length === 0) return [];
+    return db.insert(orderItems).values(values).returning();
+  },
+
+  async find(db: Database, id: number): Promise<OrderWithItems | undefined> {
+    const [order] = await db.select().from(orders).where(eq(orders.id, id));
+    if (!order) return undefined;
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.id));
+    return { order, items };
+  },
+
+  async listForCustomer(
+    db: Database,
+    customerId: number,
+    status: OrderStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: OrderWithItems[]; total: number }> {
+    const where = and(
+      eq(orders.customerId, customerId),
+      status ? eq(orders.status, status) : undefined,
+    );
+    const [totalRow] = await db.select({ total: count() }).from(orders).where(where);
+    const page = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.dateCreated), desc(orders.id))
+      .limit(limit)
+      .offset(offset);
+    const items =
+      page.length === 0
+        ? []
+        : await db
+            .select()
+            .from(orderItems)
+            .where(
+              inArray(
+                orderItems.orderId,
+                page.map((order) => order.id),
+              ),
+            )
+            .orderBy(asc(orderItems.id));
+    return {
+      rows: page.map((order) => ({
+        order,
+        items: items.filter((item) => item.orderId === order.id),
+      })),
+      total: totalRow?.total ?? 0,
+    };
+  },
+
+  /** Pending orders whose stock hold ran out at `now`. */
+  async expiredHoldIds(db: Database, now: Date): Promise<number[]> {
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lte(orders.holdExpiresAt, now)))
+      .orderBy(asc(orders.id));
+    return rows.map((row) => row.id);
+  },
+
+  /**
+   * Takes `quantity` units with one conditional UPDATE, so two buyers of the last unit cannot both
+   * get it: on PostgreSQL the second UPDATE waits for the first's row lock and then re-checks
+   * `stock_quantity >= n` against the committed value. A variation with its own quantity counts
+   * that; otherwise the product's, when the product manages stock.
+   */
+  async holdStock(
+    db: Database,
+    productId: number,
+    variationId: number,
+    quantity: number,
+  ): Promise<HoldResult> {
+    if (variationId !== 0) {
+      const taken = await db
+        .update(productVariations)
+        .set({
+          stockQuantity: sql`${productVariations.stockQuantity} - ${quantity}`,
+          stockStatus: sql`case when ${productVariations.stockQuantity} - ${quantity} <= 0 then 'outofstock' else ${productVariations.stockStatus} end`,
+        })
+        .where(
+          and(
+            eq(productVariations.id, variationId),
+            sql`${productVariations.stockQuantity} is not null`,
+            sql`${productVariations.stockQuantity} >= ${quantity}`,
+          ),
+        )
+        .returning({ id: productVariations.id });
+      if (taken.length > 0) return { kind: 'held', quantity };
+      const [variation] = await db
+        .select({ stockQuantity: productVariations.stockQuantity })
+        .from(productVariations)
+        .where(eq(productVariations.id, variationId));
+      if (variation && variation.stockQuantity !== null) {
+        return { kind: 'short', left: Math.max(variation.stockQuantity, 0) };
+      }
+    }
+    const taken = await db
+      .update(products)
+      .set({
+        stockQuantity: sql`${products.stockQuantity} - ${quantity}`,
+        stockStatus: sql`case when ${products.stockQuantity} - ${quantity} <= 0 then 'outofstock' else ${products.stockStatus} end`,
+      })
+      .where(
+        and(
+          eq(products.id, productId),
+          eq(products.manageStock, true),
+          sql`${products.stockQuantity} >= ${quantity}`,
+        ),
+      )
+      .returning({ id: products.id });
+    if (taken.length > 0) return { kind: 'held', quantity };
+    const [product] = await db
+      .select({ manageStock: products.manageStock, stockQuantity: products.stockQuantity })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (product?.manageStock)
+      return { kind: 'short', left: Math.max(product.stockQuantity ?? 0, 0) };
+    return { kind: 'unmanaged' };
+  },
+
+  /** Gives held units back to where holdStock took them from. */
+  async restoreStock(
+    db: Database,
+    productId: number,
+    variationId: number,
+    quantity: number,
+  ): Promise<void> {
+    if (variationId !== 0) {
+      const restored = await db
+        .update(productVariations)
+        .set({
+          stockQuantity: sql`${productVariations.stockQuantity} + ${quantity}`,
+          stockStatus: sql`case when ${productVariations.stockQuantity} + ${quantity} > 0 then 'instock' else ${productVariations.stockStatus} end`,
+        })
+        .where(
+          and(
+            eq(productVariations.id, variationId),
+            sql`${productVariations.stockQuantity} is not null`,
+          ),
+        )
+        .returning({ id: productVariations.id });
+      if (restored.length > 0) return;
+    }
+    await db
+      .update(products)
+      .set({
+        stockQuantity: sql`${products.stockQuantity} + ${quantity}`,
+        stockStatus: sql`case when ${products.stockQuantity} + ${quantity} > 0 then 'instock' else ${products.stockStatus} end`,
+      })
+      .where(and(eq(products.id, productId), eq(products.manageStock, true)));
+  },
+
+  /** Moves a pending order with held stock to cancelled; false when someone else already moved it. */
+  async cancelPending(db: Database, id: number, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(orders)
+      .set({ status: 'cancelled', stockState: 'released', dateModified: now })
+      .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+      .returning({ id: orders.id, stockState: orders.stockState });
+    return rows.length > 0;
+  },
+
+  async markPaid(
+    db: Database,
+    id: number,
+    payment: { transactionId: string; paymentMethod: string; paymentMethodTitle: string },
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(orders)
+      .set({
+        status: 'processing',
+        stockState: 'reduced',
+        transactionId: payment.transactionId,
+        paymentMethod: payment.paymentMethod,
+        paymentMethodTitle: payment.paymentMethodTitle,
+        datePaid: now,
+        dateModified: now,
+      })
+      .where(and(eq(orders.id, id), eq(orders.status, 'pending'), eq(orders.stockState, 'held')))
+      .returning({ id: orders.id });
+    return rows.length > 0;
+  },
+
+  async addTotalSales(db: Database, productId: number, quantity: number): Promise<void> {
+    await db
+      .update(products)
+      .set({ totalSales: sql`${products.totalSales} + ${quantity}` })
+      .where(eq(products.id, productId));
+  },
+};

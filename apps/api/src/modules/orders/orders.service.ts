@@ -1,0 +1,442 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Order, OrderStatus } from '@larder/contract';
+import type { OrderCreateSchema } from '@larder/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { StoredAddress } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatMoney, formatWpDate } from '../../http/format.ts';
+import { pageOffset } from '../../http/pagination.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import type { ShippingService } from '../shipping/shipping.service.ts';
+import { ordersRepo, type OrderItemRow, type OrderWithItems } from './orders.repo.ts';
+import { outOfStock, priceCart, stockKey } from './pricing.ts';
+
+/** The order as the route hands it over: OrderCreateSchema after parsing (defaults filled in). */
+export type OrderCreateInput = z.output<typeof OrderCreateSchema>;
+
+/** What the payments module gets back from findForPayment: the order and the amount to charge. */
+export interface PayableOrder {
+  id: number;
+  orderKey: string;
+  customerId: number;
+  /** The server-computed total to charge, in cents. */
+  totalCents: number;
+  currency: 'USD';
+  billing: StoredAddress;
+  /** The WooCommerce shape, for responses and emails. */
+  order: Order;
+}
+
+export interface PaymentRecord {
+  /** The provider's charge or capture id. */
+  transactionId: string;
+  paymentMethod: string;
+  paymentMethodTitle: string;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface OrdersServiceOptions {
+  /** How long a pending order keeps its stock (ORDER_HOLD_MINUTES). */
+  holdMinutes: number;
+  shipping: ShippingService;
+  /** The clock; tests pass their own to expire holds without waiting. */
+  now?: () => Date;
+  log?: { error(object: object, message: string): void };
+}
+
+const cannotView = () =>
+  new ApiError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot view this resource.');
+const forbidden = () =>
+  new ApiError(403, 'woocommerce_rest_cannot_view', 'Sorry, you cannot view this resource.');
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares digests so the time taken says nothing about how much of the key was right. */
+export const keysMatch = (given: string, expected: string): boolean =>
+  timingSafeEqual(sha256(given), sha256(expected));
+
+const newOrderKey = () => `wc_order_${randomBytes(12).toString('base64url')}`;
+
+function toAddress(
+  address: OrderCreateInput['billing'] | NonNullable<OrderCreateInput['shipping']>,
+  extra: { phone: string; email?: string },
+): StoredAddress {
+  return {
+    first_name: address.first_name,
+    last_name: address.last_name,
+    company: address.company,
+    address_1: address.address_1,
+    address_2: address.address_2,
+    city: address.city,
+    state: address.state.toUpperCase(),
+    postcode: address.postcode,
+    country: address.country,
+    ...extra,
+  };
+}
+
+const date = (value: Date | null) => (value ? formatWpDate(value) : null);
+
+function toLineItem(item: OrderItemRow): Order['line_items'][number] {
+  return {
+    id: item.id,
+    name: item.name,
+    parent_name: item.parentName,
+    product_id: item.productId,
+    variation_id: item.variationId,
+    quantity: item.quantity,
+    sku: item.sku,
+    price: item.unitPriceCents / 100,
+    subtotal: formatMoney(item.totalCents),
+    total: formatMoney(item.totalCents),
+    meta_data: item.attributes.map((attribute, index) => ({
+      id: index + 1,
+      key: attribute.key,
+      value: attribute.value,
+      display_key: attribute.key,
+      display_value: attribute.value,
+    })),
+    image: item.image,
+  };
+}
+
+export function toOrder({ order, items }: OrderWithItems): Order {
+  const { email = '', ...billingAddress } = order.billing;
+  const { email: _unused, ...shippingAddress } = order.shipping;
+  return {
+    id: order.id,
+    parent_id: 0,
+    number: String(order.id),
+    order_key: order.orderKey,
+    created_via: 'rest-api',
+    status: order.status,
+    currency: 'USD',
+    date_created: formatWpDate(order.dateCreated),
+    date_created_gmt: formatWpDate(order.dateCreated),
+    date_modified: formatWpDate(order.dateModified),
+    date_modified_gmt: formatWpDate(order.dateModified),
+    date_paid: date(order.datePaid),
+    date_paid_gmt: date(order.datePaid),
+    date_completed: date(order.dateCompleted),
+    date_completed_gmt: date(order.dateCompleted),
+    discount_total: '0.00',
+    shipping_total: formatMoney(order.shippingTotalCents),
+    cart_tax: '0.00',
+    total: formatMoney(order.totalCents),
+    total_tax: '0.00',
+    prices_include_tax: false,
+    customer_id: order.customerId,
+    customer_note: order.customerNote,
+    billing: { ...billingAddress, email },
+    shipping: shippingAddress,
+    payment_method: order.paymentMethod,
+    payment_method_title: order.paymentMethodTitle,
+    transaction_id: order.transactionId,
+    line_items: items.map(toLineItem),
+    shipping_lines: [
+      {
+        id: 1,
+        method_title: order.shippingTitle,
+        method_id: order.shippingMethodId,
+        instance_id: String(order.shippingInstanceId),
+        total: formatMoney(order.shippingTotalCents),
+      },
+    ],
+    needs_payment: order.status === 'pending' && order.totalCents > 0,
+    date_hold_expires_gmt: order.status === 'pending' ? date(order.holdExpiresAt) : null,
+  };
+}
+
+export function createOrdersService(db: Database, options: OrdersServiceOptions) {
+  const now = options.now ?? (() => new Date());
+  const { shipping } = options;
+
+  /** Runs fn in the caller's transaction when given one, else in a new one. */
+  const inTransaction = <T>(tx: Database | undefined, fn: (tx: Database) => Promise<T>) =>
+    tx ? fn(tx) : db.transaction((inner) => fn(inner as unknown as Database));
+
+  async function cancelIn(tx: Database, orderId: number): Promise<boolean> {
+    const cancelled = await ordersRepo.cancelPending(tx, orderId, now());
+    if (!cancelled) return false;
+    const found = await ordersRepo.find(tx, orderId);
+    for (const item of found?.items ?? []) {
+      if (item.stockHeld > 0) {
+        await ordersRepo.restoreStock(tx, item.productId, item.variationId, item.stockHeld);
+      }
+    }
+    return true;
+  }
+
+  /** Cancels every pending order whose hold ran out and gives its stock back. */
+  async function releaseExpiredHolds(): Promise<number> {
+    const ids = await ordersRepo.expiredHoldIds(db, now());
+    let released = 0;
+    for (const id of ids) {
+      if (await db.transaction((tx) => cancelIn(tx as unknown as Database, id))) released += 1;
+    }
+    return released;
+  }
+
+  /**
+   * The owner (a signed-in customer whose id the order carries) or anyone with the order key.
+   * Guests get 401 whether or not the order exists, so ids cannot be probed.
+   */
+  async function findAuthorized(
+    orderId: number,
+    key: string | undefined,
+    viewer: Viewer,
+  ): Promise<OrderWithItems> {
+    const found = await ordersRepo.find(db, orderId);
+    const isOwner =
+      found !== undefined &&
+      !viewer.isGuest &&
+      viewer.customerId !== 0 &&
+      found.order.customerId === viewer.customerId;
+    if (found && (isOwner || (key !== undefined && keysMatch(key, found.order.orderKey)))) {
+      return found;
+    }
+    throw viewer.isGuest ? cannotView() : forbidden();
+  }
+
+  return {
+    releaseExpiredHolds,
+
+    /** `POST /orders`: prices, shipping and stock are all the server's (spec §7, issue 4). */
+    async create(input: OrderCreateInput, viewer: Viewer, client: ClientInfo): Promise<Order> {
+      if (input.customer_id !== 0 && (viewer.isGuest || input.customer_id !== viewer.customerId)) {
+        throw new ApiError(
+          403,
+          'woocommerce_rest_cannot_create',
+          'You can only place an order for yourself: send customer_id 0 or your own id.',
+        );
+      }
+      shipping.checkDestination(input.billing, {
+        country: 'billing.country',
+        state: 'billing.state',
+      });
+      if (input.shipping) {
+        shipping.checkDestination(input.shipping, {
+          country: 'shipping.country',
+          state: 'shipping.state',
+        });
+      }
+      await releaseExpiredHolds();
+      const cart = await priceCart(db, input.line_items, viewer, 'line_items');
+      const destination = input.shipping ?? input.billing;
+      const rates = await shipping.quote(destination, cart);
+      const chosen = input.shipping_lines[0]!;
+      const rate = rates.find(
+        (candidate) =>
+          candidate.methodId === chosen.method_id && candidate.instanceId === chosen.instance_id,
+      );
+      if (!rate) {
+        throw new ApiError(
+          400,
+          'larder_invalid_shipping_rate',
+          rates.length === 0
+            ? 'We have no shipping method for this address. Check the address or contact us.'
+            : `That shipping method is not available for this address and cart. Choose one of: ${rates.map((r) => r.label).join(', ')}.`,
+          { shipping_lines: 'Choose one of the shipping methods offered for this address.' },
+        );
+      }
+
+      const created = now();
+      const holdExpiresAt = new Date(created.getTime() + options.holdMinutes * 60_000);
+      const billing = toAddress(input.billing, {
+        phone: input.billing.phone,
+        email: input.billing.email,
+      });
+      const shippingAddress = input.shipping
+        ? toAddress(input.shipping, { phone: '' })
+        : toAddress(input.billing, { phone: '' });
+
+      const stored = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const order = await ordersRepo.insertOrder(tx, {
+          orderKey: newOrderKey(),
+          status: 'pending',
+          customerId: input.customer_id,
+          billing,
+          shipping: shippingAddress,
+          paymentMethod: input.payment_method,
+          paymentMethodTitle: input.payment_method_title ?? input.payment_method,
+          customerNote: input.customer_note,
+          shippingMethodId: rate.methodId,
+          shippingInstanceId: rate.instanceId,
+          shippingTitle: rate.label,
+          shippingTotalCents: rate.costCents,
+          subtotalCents: cart.subtotalCents,
+          totalCents: cart.subtotalCents + rate.costCents,
+          customerIp: client.ip,
+          customerUserAgent: client.userAgent.slice(0, 500),
+          stockState: 'held',
+          holdExpiresAt,
+          dateCreated: created,
+          dateModified: created,
+        });
+        // One global order of row locks (product, then variation) so two orders never deadlock.
+        const heldByLine = new Map<number, number>();
+        const heldByItem = new Map<string, number>();
+        const sorted = cart.lines
+          .map((line, index) => ({ line, index }))
+          .sort(
+            (a, b) =>
+              a.line.productId - b.line.productId || a.line.variationId - b.line.variationId,
+          );
+        for (const { line, index } of sorted) {
+          const result = await ordersRepo.holdStock(
+            tx,
+            line.productId,
+            line.variationId,
+            line.quantity,
+          );
+          if (result.kind === 'short') {
+            // Thrown inside the transaction: the order and every unit held so far are rolled back.
+            throw outOfStock(line.name, result.left + (heldByItem.get(stockKey(line)) ?? 0));
+          }
+          const quantity = result.kind === 'held' ? result.quantity : 0;
+          heldByLine.set(index, quantity);
+          heldByItem.set(stockKey(line), (heldByItem.get(stockKey(line)) ?? 0) + quantity);
+        }
+        const items = await ordersRepo.insertItems(
+          tx,
+          cart.lines.map((line, index) => ({
+            orderId: order.id,
+            productId: line.productId,
+            variationId: line.variationId,
+            name: line.name,
+            parentName: line.parentName,
+            sku: line.sku,
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+            totalCents: line.totalCents,
+            attributes: line.attributes,
+            image: line.image,
+            stockHeld: heldByLine.get(index) ?? 0,
+          })),
+        );
+        return { order, items };
+      });
+      return toOrder(stored);
+    },
+
+    /** `GET /orders/{id}`: the owner, or anyone with the right `?key=`. */
+    async get(orderId: number, key: string | undefined, viewer: Viewer): Promise<Order> {
+      await releaseExpiredHolds();
+      return toOrder(await findAuthorized(orderId, key, viewer));
+    },
+
+    /** `GET /orders?customer=`: only the customer themself, newest first. */
+    async listForCustomer(
+      query: { customer: number; status?: OrderStatus; page: number; per_page: number },
+      viewer: Viewer,
+    ) {
+      if (viewer.isGuest) {
+        throw new ApiError(
+          401,
+          'woocommerce_rest_cannot_view',
+          'Sorry, you cannot list resources.',
+        );
+      }
+      if (viewer.customerId !== query.customer) {
+        throw new ApiError(
+          403,
+          'woocommerce_rest_cannot_view',
+          'Sorry, you can only list your own orders.',
+        );
+      }
+      await releaseExpiredHolds();
+      const window = { page: query.page, perPage: query.per_page };
+      const { rows, total } = await ordersRepo.listForCustomer(
+        db,
+        query.customer,
+        query.status,
+        query.per_page,
+        pageOffset(window),
+      );
+      return { orders: rows.map(toOrder), total, window };
+    },
+
+    /**
+     * For the payments module: the order if this viewer may pay it (owner or right key) and it is
+     * pending with its stock still held. 401/403 as for reading it; 409 `larder_order_not_payable`
+     * when it is paid already, cancelled or past its hold.
+     */
+    async findForPayment(
+      orderId: number,
+      key: string | undefined,
+      viewer: Viewer,
+    ): Promise<PayableOrder> {
+      await releaseExpiredHolds();
+      const found = await findAuthorized(orderId, key, viewer);
+      const { order } = found;
+      if (order.status !== 'pending') {
+        const paid = order.status === 'processing' || order.status === 'completed';
+        throw new ApiError(
+          409,
+          'larder_order_not_payable',
+          paid
+            ? 'This order has already been paid.'
+            : 'This order was cancelled because it was not paid in time. Please place your order again.',
+        );
+      }
+      return {
+        id: order.id,
+        orderKey: order.orderKey,
+        customerId: order.customerId,
+        totalCents: order.totalCents,
+        currency: 'USD',
+        billing: order.billing,
+        order: toOrder(found),
+      };
+    },
+
+    /**
+     * Pending → processing with date_paid and the transaction id; the held stock becomes the sale
+     * (it was taken when the order was placed, so nothing is reduced twice). Runs in `tx` when
+     * given, so the caller can record its payment row in the same transaction. Paying an order
+     * that is already processing with the same transaction id returns it unchanged; any other
+     * state is 409 `larder_order_not_payable` (the caller should refund or void the charge).
+     */
+    async markPaid(orderId: number, payment: PaymentRecord, tx?: Database): Promise<Order> {
+      return inTransaction(tx, async (executor) => {
+        const moved = await ordersRepo.markPaid(executor, orderId, payment, now());
+        const found = await ordersRepo.find(executor, orderId);
+        if (!found) {
+          throw new ApiError(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
+        }
+        if (moved) {
+          for (const item of found.items) {
+            await ordersRepo.addTotalSales(executor, item.productId, item.quantity);
+          }
+          return toOrder(found);
+        }
+        if (
+          found.order.status === 'processing' &&
+          found.order.transactionId === payment.transactionId
+        ) {
+          return toOrder(found);
+        }
+        throw new ApiError(
+          409,
+          'larder_order_not_payable',
+          found.order.status === 'cancelled'
+            ? 'This order was cancelled before the payment went through.'
+            : 'This order has already been paid.',
+        );
+      });
+    },
+
+    /** Cancels a pending order and gives its held stock back; false when it was not pending. */
+    async cancel(orderId: number, tx?: Database): Promise<boolean> {
+      return inTransaction(tx, (executor) => cancelIn(executor, orderId));
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

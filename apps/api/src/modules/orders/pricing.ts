@@ -1,0 +1,182 @@
+import type { CartLineRequest } from '@larder/contract';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { uploadsUrl } from '../../http/format.ts';
+import type { Viewer } from '../../http/viewer.ts';
+
+/** One cart line priced from the database. */
+export interface PricedLine {
+  productId: number;
+  /** 0 for a simple product. */
+  variationId: number;
+  quantity: number;
+  /** "Granola – 2 lb" for a variation, as WooCommerce names variation lines. */
+  name: string;
+  /** The product's name on a variation line, else null. */
+  parentName: string | null;
+  sku: string;
+  unitPriceCents: number;
+  totalCents: number;
+  /** The variation's attributes in the product's attribute order. */
+  attributes: { key: string; value: string }[];
+  image: { id: number; src: string };
+  /** Units left when the item's stock is managed; null when it is not counted. */
+  stockQuantity: number | null;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  subtotalCents: number;
+  itemCount: number;
+}
+
+/** The request field the lines came in: `products` for rates, `line_items` for orders. */
+export type LinesField = 'products' | 'line_items';
+
+const invalidLine = (field: LinesField, index: number, message: string) =>
+  new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${field}`, {
+    [field]: `Line ${index + 1}: ${message}`,
+  });
+
+export const outOfStock = (name: string, left: number) =>
+  new ApiError(
+    409,
+    'larder_out_of_stock',
+    left > 0
+      ? `Only ${left} left of ${name}. Lower the quantity in your cart to continue.`
+      : `${name} is out of stock. Remove it from your cart to continue.`,
+  );
+
+const notPurchasable = (name: string) =>
+  new ApiError(
+    409,
+    'larder_not_purchasable',
+    `${name} cannot be bought right now. Remove it from your cart to continue.`,
+  );
+
+/**
+ * Prices cart lines from the database: the shopper's prices are never read (spec §6, ARCHITECTURE
+ * "Prices"). Retail is the sale price when there is one, else the regular price; a viewer allowed to
+ * see wholesale prices pays the wholesale price where one is set. Lines for the same item are
+ * checked against stock together.
+ */
+export async function priceCart(
+  db: Database,
+  lines: readonly CartLineRequest[],
+  viewer: Viewer,
+  field: LinesField,
+): Promise<PricedCart> {
+  const ids = [...new Set(lines.map((line) => line.product_id))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.query.products.findMany({
+          where: inArray(products.id, ids),
+          with: {
+            variations: { with: { image: true } },
+            images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
+          },
+        });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+
+  const priced = lines.map((line, index): PricedLine => {
+    const variationId = line.variation_id ?? 0;
+    const product = byId.get(line.product_id);
+    if (!product) throw invalidLine(field, index, `there is no product ${line.product_id}.`);
+    // Drafts and private products are not for sale, whoever asks.
+    if (product.status !== 'publish') throw notPurchasable(product.name);
+    const productImage = product.images[0]?.media;
+    const fallbackImage = productImage
+      ? { id: productImage.id, src: uploadsUrl(productImage.file) }
+      : { id: 0, src: '' };
+
+    if (product.type === 'simple') {
+      if (variationId !== 0) {
+        throw invalidLine(field, index, `${product.name} has no variation ${variationId}.`);
+      }
+      const retail = product.salePriceCents ?? product.regularPriceCents;
+      if (retail === null) throw notPurchasable(product.name);
+      if (product.stockStatus === 'outofstock') throw outOfStock(product.name, 0);
+      const unit =
+        viewer.canSeeWholesale && product.wholesalePriceCents !== null
+          ? product.wholesalePriceCents
+          : retail;
+      return {
+        productId: product.id,
+        variationId: 0,
+        quantity: line.quantity,
+        name: product.name,
+        parentName: null,
+        sku: product.sku,
+        unitPriceCents: unit,
+        totalCents: unit * line.quantity,
+        attributes: [],
+        image: fallbackImage,
+        stockQuantity: product.manageStock ? (product.stockQuantity ?? 0) : null,
+      };
+    }
+
+    if (variationId === 0) {
+      throw invalidLine(field, index, `choose an option of ${product.name} (variation_id).`);
+    }
+    const variation = product.variations.find((candidate) => candidate.id === variationId);
+    if (!variation) {
+      throw invalidLine(field, index, `${product.name} has no variation ${variationId}.`);
+    }
+    const attributes = product.attributes
+      .filter((attribute) => variation.attributes[attribute.name] !== undefined)
+      .map((attribute) => ({
+        key: attribute.name,
+        value: variation.attributes[attribute.name]!,
+      }));
+    const name = [product.name, ...attributes.map((attribute) => attribute.value)].join(' – ');
+    if (variation.stockStatus === 'outofstock') throw outOfStock(name, 0);
+    const retail = variation.salePriceCents ?? variation.regularPriceCents;
+    const unit =
+      viewer.canSeeWholesale && variation.wholesalePriceCents !== null
+        ? variation.wholesalePriceCents
+        : retail;
+    // A variation counts its own stock when it has a quantity, else the parent's (WooCommerce).
+    const stockQuantity =
+      variation.stockQuantity ?? (product.manageStock ? (product.stockQuantity ?? 0) : null);
+    return {
+      productId: product.id,
+      variationId,
+      quantity: line.quantity,
+      name,
+      parentName: product.name,
+      sku: variation.sku || product.sku,
+      unitPriceCents: unit,
+      totalCents: unit * line.quantity,
+      attributes,
+      image: variation.image
+        ? { id: variation.image.id, src: uploadsUrl(variation.image.file) }
+        : fallbackImage,
+      stockQuantity,
+    };
+  });
+
+  checkStock(priced);
+  return {
+    lines: priced,
+    subtotalCents: priced.reduce((sum, line) => sum + line.totalCents, 0),
+    itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+/** Where an item's managed stock lives: lines of one variation (or of one simple product) share it. */
+export const stockKey = (line: Pick<PricedLine, 'productId' | 'variationId'>) =>
+  `${line.productId}:${line.variationId}`;
+
+function checkStock(lines: PricedLine[]): void {
+  const wanted = new Map<string, number>();
+  for (const line of lines) {
+    if (line.stockQuantity === null) continue;
+    const key = stockKey(line);
+    const total = (wanted.get(key) ?? 0) + line.quantity;
+    wanted.set(key, total);
+    if (total > line.stockQuantity) throw outOfStock(line.name, Math.max(line.stockQuantity, 0));
+  }
+}

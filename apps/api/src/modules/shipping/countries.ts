@@ -1,0 +1,22 @@
+import type { Country } from '@larder/contract';
+import { countries as isoCountries } from 'countries-list';
+import { statesByCountry } from './states.ts';
+
+/**
+ * Country names and continents from `countries-list` (ISO 3166-1, small, no dependencies); states
+ * from ./states.ts. Every listed country may be shipped to: zone 0 catches what no zone names.
+ */
+const countryList: Country[] = Object.entries(isoCountries)
+  .map(([code, country]) => ({ code, name: country.name, states: statesByCountry[code] ?? [] }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
+const byCode = new Map(countryList.map((country) => [country.code, country]));
+
+export const listCountries = (): Country[] => countryList;
+
+export const findCountry = (code: string): Country | undefined => byCode.get(code.toUpperCase());
+
+/** The two-letter continent code WooCommerce matches `continent` zone locations against. */
+export const continentOf = (countryCode: string): string | undefined =>
+  (isoCountries as Record<string, { continent: string } | undefined>)[countryCode.toUpperCase()]
+    ?.continent;

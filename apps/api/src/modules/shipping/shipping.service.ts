@@ -1,0 +1,228 @@
+import type {
+  Country,
+  ShippingDestination,
+  ShippingMethodId,
+  ShippingRate,
+  ShippingRatesRequest,
+  ShippingZone,
+  ShippingZoneMethod,
+} from '@larder/contract';
+import type { Database } from '../../db/client.ts';
+import type { ShippingMethodSettings } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { centsToNumber } from '../../http/format.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { priceCart, type PricedCart } from '../orders/pricing.ts';
+import { findCountry, listCountries } from './countries.ts';
+import type { ShippingRepo, ZoneMethodRow } from './shipping.repo.ts';
+import { matchZone } from './zone-matching.ts';
+
+/** A rate with its cost in cents, as the orders module stores it. */
+export interface QuotedRate {
+  rateId: string;
+  label: string;
+  costCents: number;
+  methodId: ShippingMethodId;
+  instanceId: number;
+}
+
+const methodInfo: Record<ShippingMethodId, { title: string; description: string }> = {
+  flat_rate: {
+    title: 'Flat rate',
+    description: 'Lets you charge a fixed rate for shipping.',
+  },
+  free_shipping: {
+    title: 'Free shipping',
+    description:
+      'Free shipping is a special method which can be triggered with coupons and minimum spends.',
+  },
+  local_pickup: {
+    title: 'Local pickup',
+    description: 'Allow customers to pick up orders themselves.',
+  },
+};
+
+const settingLabels: Record<string, { label: string; type: string; description: string }> = {
+  title: {
+    label: 'Method title',
+    type: 'text',
+    description: 'This controls the title which the user sees during checkout.',
+  },
+  cost: { label: 'Cost', type: 'text', description: 'Charged once per order.' },
+  per_item_cost: {
+    label: 'Cost per item',
+    type: 'text',
+    description: 'Added for every item in the cart.',
+  },
+  requires: {
+    label: 'Free shipping requires...',
+    type: 'select',
+    description: '"min_amount": a minimum order amount; empty: always offered.',
+  },
+  min_amount: {
+    label: 'Minimum order amount',
+    type: 'price',
+    description: 'Users will need to spend this amount to get free shipping.',
+  },
+};
+
+/** "7.95" → 795; settings are merchant-entered strings, so anything unreadable counts as 0. */
+export function settingCents(value: string | undefined): number {
+  if (value === undefined || !/^\s*\d+(\.\d{1,2})?\s*$/.test(value)) return 0;
+  const [whole, fraction = ''] = value.trim().split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+function toZoneMethod(row: ZoneMethodRow): ShippingZoneMethod {
+  const stored: ShippingMethodSettings & { title: string } = { title: row.title, ...row.settings };
+  const settings: ShippingZoneMethod['settings'] = {};
+  for (const [key, value] of Object.entries(stored)) {
+    if (value === undefined) continue;
+    const info = settingLabels[key] ?? { label: key, type: 'text', description: '' };
+    settings[key] = {
+      id: key,
+      label: info.label,
+      description: info.description,
+      type: info.type,
+      value,
+      default: '',
+      tip: info.description,
+      placeholder: '',
+    };
+  }
+  return {
+    instance_id: row.instanceId,
+    title: row.title,
+    order: row.methodOrder,
+    enabled: row.enabled,
+    method_id: row.methodId,
+    method_title: methodInfo[row.methodId].title,
+    method_description: methodInfo[row.methodId].description,
+    settings,
+  };
+}
+
+/** Reference §9 step 4: what one enabled method charges for this cart, or null when it is not offered. */
+function rateFor(
+  method: ZoneMethodRow,
+  cart: Pick<PricedCart, 'subtotalCents' | 'itemCount'>,
+): number | null {
+  const { settings } = method;
+  switch (method.methodId) {
+    case 'flat_rate':
+      return settingCents(settings.cost) + settingCents(settings.per_item_cost) * cart.itemCount;
+    case 'local_pickup':
+      return settingCents(settings.cost);
+    case 'free_shipping': {
+      // No coupons exist in this shop, so "coupon" and "both" can never be met.
+      const requires = settings.requires ?? '';
+      if (requires === '') return 0;
+      if (requires === 'min_amount' || requires === 'either') {
+        return cart.subtotalCents >= settingCents(settings.min_amount) ? 0 : null;
+      }
+      return null;
+    }
+  }
+}
+
+export function createShippingService(db: Database, repo: ShippingRepo) {
+  /** 400 for a country the shop does not know or a state that is not one of the country's. */
+  function checkDestination(
+    destination: Pick<ShippingDestination, 'country' | 'state'>,
+    fields: { country: string; state: string },
+  ): void {
+    const country = findCountry(destination.country);
+    if (!country) {
+      throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${fields.country}`, {
+        [fields.country]: 'We do not ship to that country. Choose another.',
+      });
+    }
+    if (country.states.length === 0) return;
+    const state = destination.state.toUpperCase();
+    if (!country.states.some((candidate) => candidate.code === state)) {
+      throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${fields.state}`, {
+        [fields.state]:
+          state === ''
+            ? `Choose a state of ${country.name}.`
+            : `${destination.state} is not a state of ${country.name}. Choose one from the list.`,
+      });
+    }
+  }
+
+  async function quote(
+    destination: Pick<ShippingDestination, 'country' | 'state' | 'postcode'>,
+    cart: Pick<PricedCart, 'subtotalCents' | 'itemCount'>,
+  ): Promise<QuotedRate[]> {
+    const [zones, locations] = await Promise.all([repo.listZones(), repo.listLocations()]);
+    const zoneId = matchZone(zones, locations, destination);
+    const methods = await repo.listEnabledMethods(zoneId);
+    return methods
+      .flatMap((method) => {
+        const costCents = rateFor(method, cart);
+        if (costCents === null) return [];
+        return [
+          {
+            rateId: `${method.methodId}:${method.instanceId}`,
+            label: method.title,
+            costCents,
+            methodId: method.methodId,
+            instanceId: method.instanceId,
+          },
+        ];
+      })
+      .sort((a, b) => a.costCents - b.costCents);
+  }
+
+  return {
+    checkDestination,
+    quote,
+
+    countries: (): Country[] => listCountries(),
+
+    country(code: string): Country {
+      const country = findCountry(code);
+      if (!country) {
+        throw new ApiError(
+          404,
+          'woocommerce_rest_data_invalid_location',
+          'There are no locations matching these parameters.',
+        );
+      }
+      return country;
+    },
+
+    async zones(): Promise<ShippingZone[]> {
+      const rows = await repo.listZones();
+      // WooCommerce lists zone 0 first, then the zones in matching order.
+      const sorted = [...rows.filter((row) => row.id === 0), ...rows.filter((row) => row.id !== 0)];
+      return sorted.map((row) => ({ id: row.id, name: row.name, order: row.zoneOrder }));
+    },
+
+    async zoneMethods(zoneId: number): Promise<ShippingZoneMethod[]> {
+      const zone = await repo.findZone(zoneId);
+      if (!zone) {
+        throw new ApiError(404, 'woocommerce_rest_shipping_zone_invalid', 'Invalid resource ID.');
+      }
+      return (await repo.listEnabledMethods(zoneId)).map(toZoneMethod);
+    },
+
+    /** `POST /shipping-rates/`: the cart priced from the database, then the zone's rates, cheapest first. */
+    async rates(
+      request: ShippingRatesRequest & ShippingDestination,
+      viewer: Viewer,
+    ): Promise<ShippingRate[]> {
+      checkDestination(request, { country: 'country', state: 'state' });
+      const cart = await priceCart(db, request.products, viewer, 'products');
+      const rates = await quote(request, cart);
+      return rates.map((rate) => ({
+        rate_id: rate.rateId,
+        label: rate.label,
+        cost: centsToNumber(rate.costCents),
+        method_id: rate.methodId,
+        instance_id: rate.instanceId,
+      }));
+    },
+  };
+}
+
+export type ShippingService = ReturnType<typeof createShippingService>;

@@ -4,9 +4,18 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/forms.css';
 import './styles/shop.css';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { Hero } from './components/layout/hero.tsx';
 import { LoadingView } from './components/layout/loading-view.tsx';
@@ -77,7 +86,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main-content" tabIndex={-1} className="site-main">
         <Outlet />
       </main>
-      {chrome?.hideFooter ? null : <SiteFooter newsletterSignupUrl={loaderData.siteConfig.newsletterSignupUrl} />}
+      {chrome?.hideFooter ? null : (
+        <SiteFooter newsletterSignupUrl={loaderData.siteConfig.newsletterSignupUrl} />
+      )}
       <AppToastContainer />
     </div>
   );
@@ -101,7 +112,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </div>
       </header>
       <main id="main-content" className="site-main">
-        <Hero chrome={{ largeHeader: false, headerImage: null, hideHeader: false, headerTitle: status === 404 ? 'Page not found' : 'Something went wrong', isHome: false, hideFooter: true, deck: '', button: null }} />
+        <Hero
+          chrome={{
+            largeHeader: false,
+            headerImage: null,
+            hideHeader: false,
+            headerTitle: status === 404 ? 'Page not found' : 'Something went wrong',
+            isHome: false,
+            hideFooter: true,
+            deck: '',
+            button: null,
+          }}
+        />
         <section className="section">
           <div className="container container--narrow">
             <p className="lead">Please try again in a moment, or head back to the shop.</p>

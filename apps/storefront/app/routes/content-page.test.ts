@@ -9,10 +9,22 @@ const seeded = (slug: string, title: string): Page =>
     title: { rendered: title },
     content: { rendered: `<h1>${title}</h1><p>Body of ${slug}</p>`, protected: false },
     excerpt: { rendered: '', protected: false },
-    acf: { header_title: '', header_deck: '', header_button: null, header_image: null, large_header: false, hide_header: false, hide_footer: false },
+    acf: {
+      header_title: '',
+      header_deck: '',
+      header_button: null,
+      header_image: null,
+      large_header: false,
+      hide_header: false,
+      hide_footer: false,
+    },
   }) as unknown as Page;
 
-const pages = [seeded('wholesale', 'Wholesale'), seeded('order-received', 'Thank You'), seeded('page-not-found', 'Page Not Found')];
+const pages = [
+  seeded('wholesale', 'Wholesale'),
+  seeded('order-received', 'Thank You'),
+  seeded('page-not-found', 'Page Not Found'),
+];
 
 const context = {
   cspNonce: 'n',
@@ -25,13 +37,22 @@ const context = {
 
 type Args = Parameters<typeof loader>[0];
 const run = (pattern: string, params: Record<string, string> = {}) =>
-  loader({ context, params, pattern, request: new Request(`http://shop.test${pattern}`), url: new URL(`http://shop.test${pattern}`) } as unknown as Args);
+  loader({
+    context,
+    params,
+    pattern,
+    request: new Request(`http://shop.test${pattern}`),
+    url: new URL(`http://shop.test${pattern}`),
+  } as unknown as Args);
 
 async function thrown(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    return error as { data: { heading: string; page: { html: string } | null }; init: { status: number } };
+    return error as {
+      data: { heading: string; page: { html: string } | null };
+      init: { status: number };
+    };
   }
   throw new Error('expected the loader to throw');
 }

@@ -35,7 +35,11 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
       </div>
       {outlet ?? (
         <section className="section">
-          <div className="container container--narrow" data-testid="content-page" data-slug={loaderData.page.slug}>
+          <div
+            className="container container--narrow"
+            data-testid="content-page"
+            data-slug={loaderData.page.slug}
+          >
             <Prose html={loaderData.page.html} />
           </div>
         </section>

@@ -1,7 +1,14 @@
 /** A minority-supplier certification seal (spec §2 Footer), drawn inline so it needs no request. */
 export function CertificationBadge() {
   return (
-    <svg className="cert-badge" viewBox="0 0 120 120" width="96" height="96" aria-hidden="true" focusable="false">
+    <svg
+      className="cert-badge"
+      viewBox="0 0 120 120"
+      width="96"
+      height="96"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <path id="cert-arc-top" d="M10.5 60a49.5 49.5 0 0 1 99 0" />
         <path id="cert-arc-bottom" d="M5.5 60a54.5 54.5 0 0 0 109 0" />

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHROME } from '../../features/layout/page-chrome.ts';
 import { Hero } from './hero.tsx';
 
-const home = { ...DEFAULT_CHROME, isHome: true, headerTitle: 'Granola worth getting up for', deck: 'Baked slow.', button: { title: 'Shop Granola', url: '/shop' } };
+const home = {
+  ...DEFAULT_CHROME,
+  isHome: true,
+  headerTitle: 'Granola worth getting up for',
+  deck: 'Baked slow.',
+  button: { title: 'Shop Granola', url: '/shop' },
+};
 
 function Page() {
   return (
@@ -19,13 +25,17 @@ describe('Hero', () => {
   it('shows title, deck and button on home, as the page h1', async () => {
     const Stub = createRoutesStub([{ path: '/', Component: Page }]);
     render(<Stub initialEntries={['/']} />);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Granola worth getting up for');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Granola worth getting up for',
+    );
     expect(screen.getByText('Baked slow.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Shop Granola' }).getAttribute('href')).toBe('/shop');
   });
 
   it('shows only the title on other pages', async () => {
-    const Stub = createRoutesStub([{ path: '/', Component: () => <Hero chrome={{ ...home, isHome: false }} /> }]);
+    const Stub = createRoutesStub([
+      { path: '/', Component: () => <Hero chrome={{ ...home, isHome: false }} /> },
+    ]);
     render(<Stub initialEntries={['/']} />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText('Baked slow.')).toBeNull();

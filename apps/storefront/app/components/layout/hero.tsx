@@ -6,7 +6,11 @@ export function Hero({ chrome }: { chrome: PageChrome }) {
   // Spec §2: a loading state from the start of a navigation until it ends.
   const busy = useNavigation().state !== 'idle';
   const { isHome, headerImage, button } = chrome;
-  const className = ['hero', chrome.largeHeader ? 'hero--large' : 'hero--normal', isHome ? 'hero--home' : '']
+  const className = [
+    'hero',
+    chrome.largeHeader ? 'hero--large' : 'hero--normal',
+    isHome ? 'hero--home' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -32,7 +36,11 @@ export function Hero({ chrome }: { chrome: PageChrome }) {
         {isHome && button ? <HeroButton title={button.title} url={button.url} /> : null}
       </div>
       <div className="hero__progress" data-active={busy} aria-hidden={!busy}>
-        {busy ? <span className="visually-hidden" role="status">Loading page…</span> : null}
+        {busy ? (
+          <span className="visually-hidden" role="status">
+            Loading page…
+          </span>
+        ) : null}
       </div>
     </section>
   );

@@ -35,7 +35,13 @@ export function MobileMenu({ open, onClose, toggleRef }: MobileMenuProps) {
 
   return (
     <>
-      <div className="mobile-menu__overlay" data-open={open} data-testid="mobile-menu-overlay" onClick={onClose} aria-hidden="true" />
+      <div
+        className="mobile-menu__overlay"
+        data-open={open}
+        data-testid="mobile-menu-overlay"
+        onClick={onClose}
+        aria-hidden="true"
+      />
       <div
         id={MOBILE_MENU_ID}
         ref={panelRef}
@@ -47,7 +53,12 @@ export function MobileMenu({ open, onClose, toggleRef }: MobileMenuProps) {
       >
         <div className="mobile-menu__head">
           <SiteLogo tone="dark" />
-          <button type="button" className="icon-button" onClick={onClose} aria-label="Close navigation">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onClose}
+            aria-label="Close navigation"
+          >
             <CloseIcon />
           </button>
         </div>
@@ -56,7 +67,12 @@ export function MobileMenu({ open, onClose, toggleRef }: MobileMenuProps) {
           <ul className="mobile-menu__list">
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="mobile-menu__link" onClick={onClose}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className="mobile-menu__link"
+                  onClick={onClose}
+                >
                   {item.label}
                 </NavLink>
               </li>

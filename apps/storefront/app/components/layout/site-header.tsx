@@ -25,7 +25,11 @@ export function SiteHeader({ overlay }: { overlay: boolean }) {
     headerRef.current?.style.setProperty('--header-opacity', String(opacity));
   }, [opacity]);
 
-  const className = ['site-header', overlay ? 'site-header--overlay' : 'site-header--solid', sticky ? 'site-header--sticky' : '']
+  const className = [
+    'site-header',
+    overlay ? 'site-header--overlay' : 'site-header--solid',
+    sticky ? 'site-header--sticky' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 

@@ -1,8 +1,21 @@
 /** The brand mark: a rising sun over oat grains, with the wordmark set in Fraunces. */
-export function SiteLogo({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
+export function SiteLogo({
+  className,
+  tone = 'light',
+}: {
+  className?: string;
+  tone?: 'light' | 'dark';
+}) {
   return (
     <span className={['site-logo', `site-logo--${tone}`, className].filter(Boolean).join(' ')}>
-      <svg className="site-logo__mark" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true" focusable="false">
+      <svg
+        className="site-logo__mark"
+        viewBox="0 0 48 48"
+        width="40"
+        height="40"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="24" cy="24" r="23" className="site-logo__disc" />
         <path d="M10 30a14 14 0 0 1 28 0z" className="site-logo__sun" />
         <path

@@ -4,7 +4,9 @@ import { Link, type LinkProps } from 'react-router';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
 function classes(variant: ButtonVariant, size: 'md' | 'lg', extra?: string) {
-  return ['button', `button--${variant}`, size === 'lg' ? 'button--lg' : '', extra].filter(Boolean).join(' ');
+  return ['button', `button--${variant}`, size === 'lg' ? 'button--lg' : '', extra]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export function Button({
@@ -27,6 +29,10 @@ export function ButtonLink({
   return <Link className={classes(variant, size, className)} {...rest} />;
 }
 
-export function buttonClassName(variant: ButtonVariant = 'primary', size: 'md' | 'lg' = 'md', extra?: string) {
+export function buttonClassName(
+  variant: ButtonVariant = 'primary',
+  size: 'md' | 'lg' = 'md',
+  extra?: string,
+) {
   return classes(variant, size, extra);
 }

@@ -34,7 +34,9 @@ function install() {
 
 function isCurrentEntry(id: string): boolean {
   const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[MARKER] === id;
+  return (
+    typeof state === 'object' && state !== null && (state as Record<string, unknown>)[MARKER] === id
+  );
 }
 
 /** Pushes the dialog's history entry; `onBack` runs when the user goes back while it is open. */
@@ -44,7 +46,10 @@ export function pushDialogEntry(id: string, onBack: () => void): void {
   pendingOwnPops = 0;
   closers.set(id, onBack);
   const state: unknown = window.history.state;
-  window.history.pushState({ ...(typeof state === 'object' && state ? state : {}), [MARKER]: id }, '');
+  window.history.pushState(
+    { ...(typeof state === 'object' && state ? state : {}), [MARKER]: id },
+    '',
+  );
 }
 
 /** The dialog closed by other means: drop its entry if it is still the current one. */

@@ -12,9 +12,14 @@ export function anchoredPosition(
   size: { width: number; height: number },
   viewport: { width: number; height: number },
 ): { left: number; top: number } {
-  const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(value, Math.max(min, max)));
+  const clamp = (value: number, min: number, max: number) =>
+    Math.max(min, Math.min(value, Math.max(min, max)));
   return {
-    left: clamp(anchor.x - size.width / 2, DIALOG_EDGE_MARGIN, viewport.width - size.width - DIALOG_EDGE_MARGIN),
+    left: clamp(
+      anchor.x - size.width / 2,
+      DIALOG_EDGE_MARGIN,
+      viewport.width - size.width - DIALOG_EDGE_MARGIN,
+    ),
     top: clamp(
       anchor.y - size.height - DIALOG_ANCHOR_OFFSET,
       DIALOG_EDGE_MARGIN,

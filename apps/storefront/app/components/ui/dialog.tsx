@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { pushDialogEntry, releaseDialogEntry } from './dialog-history.ts';
@@ -70,7 +79,9 @@ function DialogView({
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      panel?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
     return () => {
       if (opener?.isConnected) opener.focus();
@@ -97,7 +108,11 @@ function DialogView({
     const panel = panelRef.current;
     if (variant !== 'anchored' || !anchor || !panel) return;
     const { width, height } = panel.getBoundingClientRect();
-    const { left, top } = anchoredPosition(anchor, { width, height }, { width: window.innerWidth, height: window.innerHeight });
+    const { left, top } = anchoredPosition(
+      anchor,
+      { width, height },
+      { width: window.innerWidth, height: window.innerHeight },
+    );
     // CSSOM writes, not a style attribute: allowed by a strict CSP.
     panel.style.left = `${left}px`;
     panel.style.top = `${top}px`;
@@ -125,7 +140,13 @@ function DialogView({
   const state = closing ? 'closing' : 'open';
   return (
     <div className="dialog-root" data-state={state} data-variant={variant}>
-      <div className="dialog-overlay" data-state={state} data-testid="dialog-overlay" onClick={requestClose} aria-hidden="true" />
+      <div
+        className="dialog-overlay"
+        data-state={state}
+        data-testid="dialog-overlay"
+        onClick={requestClose}
+        aria-hidden="true"
+      />
       <div
         ref={panelRef}
         role="dialog"
@@ -143,13 +164,25 @@ function DialogView({
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'dialog__title'}>
             {title}
           </h2>
-          <button type="button" className="dialog__close" onClick={requestClose} aria-label="Close dialog">
+          <button
+            type="button"
+            className="dialog__close"
+            onClick={requestClose}
+            aria-label="Close dialog"
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
           </button>
         </div>
-        <div className="dialog__body">{typeof children === 'function' ? children(requestClose) : children}</div>
+        <div className="dialog__body">
+          {typeof children === 'function' ? children(requestClose) : children}
+        </div>
       </div>
     </div>
   );

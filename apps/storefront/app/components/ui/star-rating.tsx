@@ -2,6 +2,12 @@ import { useId } from 'react';
 
 const STAR = 'M12 1.8l3.1 6.5 7.1.9-5.2 4.9 1.3 7-6.3-3.4-6.3 3.4 1.3-7L1.8 9.2l7.1-.9z';
 const STAR_WIDTH = 24;
+/** Rendered sizes of the five-star row, in px. */
+const SIZES = {
+  sm: { width: 80, height: 16 },
+  md: { width: 96, height: 19 },
+  lg: { width: 120, height: 24 },
+};
 
 /** "Rated 4.9 out of 5": one decimal, as shops say it. */
 export function ratingLabel(average: number): string {
@@ -15,23 +21,29 @@ export function ratingLabel(average: number): string {
 export function StarRating({
   average,
   count,
+  size = 'md',
   className,
 }: {
   average: number;
   count?: number;
+  size?: keyof typeof SIZES;
   className?: string;
 }) {
+  const { width, height } = SIZES[size];
   const clipId = `stars-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const stars = [0, 1, 2, 3, 4];
   const fill = Math.max(0, Math.min(5, average)) * STAR_WIDTH;
   return (
-    <p className={['star-rating', className].filter(Boolean).join(' ')} data-testid="star-rating">
+    <span
+      className={['star-rating', className].filter(Boolean).join(' ')}
+      data-testid="star-rating"
+    >
       <svg
         role="img"
         aria-label={ratingLabel(average)}
         viewBox={`0 0 ${5 * STAR_WIDTH} 24`}
-        width="96"
-        height="19"
+        width={width}
+        height={height}
       >
         <defs>
           <clipPath id={clipId}>
@@ -51,6 +63,6 @@ export function StarRating({
           <span className="visually-hidden"> {count === 1 ? 'rating' : 'ratings'}</span>)
         </span>
       ) : null}
-    </p>
+    </span>
   );
 }

@@ -1,4 +1,10 @@
-import { Slide, ToastContainer, toast, type ToastContentProps, type TypeOptions } from 'react-toastify/unstyled';
+import {
+  Slide,
+  ToastContainer,
+  toast,
+  type ToastContentProps,
+  type TypeOptions,
+} from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 
 /** Spec §9: the configured app setting is 5000 ms at bottom centre. */
@@ -45,7 +51,11 @@ export function notify({ title, message, type = 'default', onClick }: NotifyOpti
   if (count > 1 && toast.isActive(toastId)) {
     repeats.set(toastId, count);
     // Restart the 5 s timer so the repeated message stays readable.
-    toast.update(toastId, { render: <ToastBody title={title} message={message} count={count} />, autoClose: TOAST_AUTO_CLOSE_MS, progress: undefined });
+    toast.update(toastId, {
+      render: <ToastBody title={title} message={message} count={count} />,
+      autoClose: TOAST_AUTO_CLOSE_MS,
+      progress: undefined,
+    });
     return toastId;
   }
   repeats.set(toastId, 1);

@@ -8,7 +8,14 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
     <article className="post-card" data-testid="post-card">
       <Link to={href} className="post-card__media" tabIndex={-1} aria-hidden="true">
         {post.image ? (
-          <img src={post.image.src} alt="" width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
+          <img
+            src={post.image.src}
+            alt=""
+            width={post.image.width}
+            height={post.image.height}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="post-card__placeholder" />
         )}

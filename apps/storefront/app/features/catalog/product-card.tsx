@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from './price.tsx';
 import { DIETARY_TAG_LABELS, type ProductCardData } from './product-summary.ts';
-import { StarRating } from './star-rating.tsx';
+import { StarRating } from '../../components/ui/star-rating.tsx';
 
 export function ProductCard({
   product,

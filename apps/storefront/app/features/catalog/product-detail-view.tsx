@@ -10,7 +10,7 @@ import { ProductGallery } from './product-gallery.tsx';
 import type { ProductDetailData } from './product-detail.ts';
 import { ProductPrice } from './product-price.tsx';
 import { DIETARY_TAG_LABELS } from './product-summary.ts';
-import { StarRating } from './star-rating.tsx';
+import { StarRating } from '../../components/ui/star-rating.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import {
   findVariation,

@@ -1,7 +1,7 @@
 import { ContactFormSchema, toContactSubmission } from '@larder/contract';
 import type { ShopApi } from '../../lib/api/index.ts';
-import { fieldErrorsFromApi, formErrorMessage } from '../reviews/form-errors.ts';
-import { fieldErrorsOf } from '../reviews/use-schema-form.ts';
+import { fieldErrorsFromApi, formErrorMessage } from '../../components/forms/form-errors.ts';
+import { fieldErrorsOf } from '../../components/forms/use-schema-form.ts';
 import {
   CONTACT_FIELDS,
   contactSuccessMessage,

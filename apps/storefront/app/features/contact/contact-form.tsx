@@ -1,15 +1,15 @@
 import { ContactFormSchema, type ContactForm as ContactFormData } from '@larder/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { FormField } from '../reviews/form-field.tsx';
-import { useSchemaForm } from '../reviews/use-schema-form.ts';
+import { FormField } from '../../components/forms/form-field.tsx';
+import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import {
   CONTACT_FIELDS,
   EMPTY_CONTACT,
   type ContactActionData,
   type ContactField,
 } from './contact-fields.ts';
-import '../reviews/feedback.css';
+import './contact.css';
 
 /**
  * The contact form (spec §3, §7). A plain form post to the route's action, so it works without

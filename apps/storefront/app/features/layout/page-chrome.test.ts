@@ -27,11 +27,20 @@ describe('page chrome (spec §2 Hero area)', () => {
     expect(chromeFromPage(page({ header_title: 'Granola worth getting up for' })).headerTitle).toBe(
       'Granola worth getting up for',
     );
-    expect(chromeFromPage(page({}, 'Terms &amp; Conditions')).headerTitle).toBe('Terms & Conditions');
+    expect(chromeFromPage(page({}, 'Terms &amp; Conditions')).headerTitle).toBe(
+      'Terms & Conditions',
+    );
   });
 
   it('carries the flags the layout reads', () => {
-    const chrome = chromeFromPage(page({ large_header: true, hide_footer: true, hide_header: true }));
-    expect(chrome).toMatchObject({ largeHeader: true, hideFooter: true, hideHeader: true, isHome: false });
+    const chrome = chromeFromPage(
+      page({ large_header: true, hide_footer: true, hide_header: true }),
+    );
+    expect(chrome).toMatchObject({
+      largeHeader: true,
+      hideFooter: true,
+      hideHeader: true,
+      isHome: false,
+    });
   });
 });

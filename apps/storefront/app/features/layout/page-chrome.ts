@@ -47,7 +47,8 @@ export function simpleChrome(title: string, overrides: Partial<PageChrome> = {})
 }
 
 function chromeOf(data: unknown): PageChrome | undefined {
-  if (data && typeof data === 'object' && 'chrome' in data) return (data as { chrome: PageChrome }).chrome;
+  if (data && typeof data === 'object' && 'chrome' in data)
+    return (data as { chrome: PageChrome }).chrome;
   return undefined;
 }
 

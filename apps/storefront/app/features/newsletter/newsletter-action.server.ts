@@ -1,7 +1,7 @@
 import { NewsletterSignupSchema } from '@larder/contract';
 import type { ShopApi } from '../../lib/api/index.ts';
 import { ApiError } from '../../lib/api/index.ts';
-import { formErrorMessage } from '../reviews/form-errors.ts';
+import { formErrorMessage } from '../../components/forms/form-errors.ts';
 import { newsletterMessage, type NewsletterActionData } from './newsletter-messages.ts';
 
 /** `POST /wp-json/wp/v2/newsletter` from a form post (the footer's sign-up, with or without JavaScript). */

@@ -3,11 +3,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/toast.tsx';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { FormField } from './form-field.tsx';
-import { fieldErrorsFromApi, formErrorMessage } from './form-errors.ts';
-import { StarRatingInput } from './star-rating.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
-import './feedback.css';
+import { FormField } from '../../components/forms/form-field.tsx';
+import { fieldErrorsFromApi, formErrorMessage } from '../../components/forms/form-errors.ts';
+import { StarRatingInput } from './star-rating-input.tsx';
+import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
+import './reviews.css';
 
 const FIELDS = ['reviewer', 'reviewer_email', 'review', 'rating'] as const;
 type ReviewField = (typeof FIELDS)[number];

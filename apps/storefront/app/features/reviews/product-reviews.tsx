@@ -3,8 +3,9 @@ import { useRevalidator } from 'react-router';
 import { formatDate } from '../content/content-data.ts';
 import { AddReviewDialog, type ReviewerDefaults } from './add-review-dialog.tsx';
 import { reviewCountLabel, summariseReviews, type ReviewView } from './review-data.ts';
-import { MAX_RATING, StarRating } from './star-rating.tsx';
-import './feedback.css';
+import { StarRating } from '../../components/ui/star-rating.tsx';
+import { MAX_RATING } from './star-rating-input.tsx';
+import './reviews.css';
 
 export interface ProductReviewsProps {
   product: { id: number; name: string };
@@ -35,7 +36,7 @@ export function ProductReviews({ product, reviews, reviewerDefaults }: ProductRe
             </h2>
             {summary && summary.count > 0 ? (
               <p className="product-reviews__summary" data-testid="review-summary">
-                <StarRating rating={summary.average} size="lg" />
+                <StarRating average={summary.average} size="lg" />
                 <span>
                   {summary.average} out of {MAX_RATING} · {reviewCountLabel(summary.count)}
                 </span>
@@ -61,7 +62,7 @@ export function ProductReviews({ product, reviews, reviewerDefaults }: ProductRe
               <li key={review.id} className="review" data-testid="review">
                 <article aria-label={`Review by ${review.reviewer}`}>
                   <header className="review__head">
-                    <StarRating rating={review.rating} size="sm" />
+                    <StarRating average={review.rating} size="sm" />
                     <p className="review__byline">
                       <strong className="review__reviewer">{review.reviewer}</strong>
                       {review.verified ? (

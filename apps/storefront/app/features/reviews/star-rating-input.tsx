@@ -17,30 +17,6 @@ function StarIcon({ className }: { className?: string }) {
 
 export const starLabel = (count: number) => `${count} ${count === 1 ? 'star' : 'stars'}`;
 
-/** Read-only stars, filled to the rating (fractions too); read out as "Rated 4.5 out of 5". */
-export function StarRating({ rating, size = 'md' }: { rating: number; size?: 'sm' | 'md' | 'lg' }) {
-  const clamped = Math.max(0, Math.min(MAX_RATING, rating));
-  const label = `Rated ${Number(clamped.toFixed(1))} out of ${MAX_RATING}`;
-  return (
-    <span className={`stars stars--${size}`} role="img" aria-label={label}>
-      <span className="stars__row stars__row--empty">
-        {STARS.map((star) => (
-          <StarIcon key={star} />
-        ))}
-      </span>
-      {/* The filled row is clipped to the rating: 4.5 fills four and a half stars. */}
-      <span
-        className="stars__row stars__row--filled"
-        style={{ width: `${(clamped / MAX_RATING) * 100}%` }}
-      >
-        {STARS.map((star) => (
-          <StarIcon key={star} />
-        ))}
-      </span>
-    </span>
-  );
-}
-
 export interface StarRatingInputProps {
   /** 0 when no star is chosen yet (spec §3: rating null until chosen). */
   value: number;

@@ -24,8 +24,17 @@ export class ApiError extends Error {
     }
     const parsed = ApiErrorSchema.safeParse(body);
     return parsed.success
-      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.data.params)
-      : new ApiError(response.status, 'http_error', `${response.status} ${response.statusText} for ${path}`);
+      ? new ApiError(
+          response.status,
+          parsed.data.code,
+          parsed.data.message,
+          parsed.data.data.params,
+        )
+      : new ApiError(
+          response.status,
+          'http_error',
+          `${response.status} ${response.statusText} for ${path}`,
+        );
   }
 }
 

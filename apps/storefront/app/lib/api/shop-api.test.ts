@@ -66,14 +66,27 @@ describe('createShopApi', () => {
 
   it('turns an error body into one ApiError with status, code and message', async () => {
     const { api } = fakeApi(() =>
-      json({ code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page', data: { status: 400 } }, 400),
+      json(
+        {
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): per_page',
+          data: { status: 400 },
+        },
+        400,
+      ),
     );
     const error = await api.listPosts().catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 400, code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): per_page',
+    });
   });
 
   it('keeps the status when the error body is not the API shape', async () => {
-    const { api } = fakeApi(() => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const { api } = fakeApi(
+      () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
     const error = await api.listLocations().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(502);

@@ -12,7 +12,7 @@ export default [
   route('wholesale', CONTENT_PAGE, { id: 'wholesale' }),
   route('about', 'routes/about.tsx'),
   route('where-to-buy', 'routes/where-to-buy.tsx'),
-  route('cart', CONTENT_PAGE, { id: 'cart' }),
+  route('cart', 'routes/cart.tsx', { id: 'cart' }),
   route('checkout', CONTENT_PAGE, { id: 'checkout' }),
   route('login', CONTENT_PAGE, { id: 'login' }),
   route('sign-up', CONTENT_PAGE, { id: 'sign-up' }),

@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../lib/money.ts';
+import { cartItemTitle, lineTotalCents, useCartStore, type CartItem } from './cart-store.ts';
+
+/** The API takes at most 999 of one item per order. */
+export const MAX_LINE_QUANTITY = 999;
+
+interface LineQuantityProps {
+  item: CartItem;
+  title: string;
+  onRemoved: (title: string) => void;
+}
+
+/** Minus, a number field and plus. Spec §4: a quantity of 0 (typed or stepped) removes the line. */
+function LineQuantity({ item, title, onRemoved }: LineQuantityProps) {
+  const setQuantity = useCartStore((state) => state.setQuantity);
+  // What the shopper is typing: an empty field is allowed while they type, never saved.
+  const [draft, setDraft] = useState<string | null>(null);
+  const id = `cart-qty-${item.id}`;
+
+  const commit = (quantity: number) => {
+    const next = Math.min(MAX_LINE_QUANTITY, Math.max(0, quantity));
+    if (next === 0) onRemoved(title);
+    setQuantity(item.id, next);
+  };
+
+  return (
+    <div className="line-qty">
+      <label htmlFor={id} className="visually-hidden">
+        Quantity of {title}
+      </label>
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={`Decrease quantity of ${title}`}
+        onClick={() => commit(item.quantity - 1)}
+      >
+        −
+      </button>
+      <input
+        id={id}
+        className="stepper__input"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_LINE_QUANTITY}
+        step={1}
+        value={draft ?? String(item.quantity)}
+        data-testid="line-quantity"
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          const next = Number.parseInt(text, 10);
+          if (text.trim() === '' || !Number.isFinite(next)) {
+            setDraft(text);
+            return;
+          }
+          setDraft(null);
+          commit(next);
+        }}
+        onBlur={() => setDraft(null)}
+      />
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={`Increase quantity of ${title}`}
+        onClick={() => commit(item.quantity + 1)}
+        disabled={item.quantity >= MAX_LINE_QUANTITY}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+/** Spec §2 cart page: each line's image, title, quantity editor, Remove and line subtotal. */
+export function CartLines({ items }: { items: CartItem[] }) {
+  const remove = useCartStore((state) => state.remove);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [removedCount, setRemovedCount] = useState(0);
+
+  // A removed line takes its focused control with it: keep focus in the list.
+  useEffect(() => {
+    if (removedCount > 0) listRef.current?.focus();
+  }, [removedCount]);
+
+  const onRemoved = (title: string) => {
+    setAnnouncement(`Removed ${title} from your cart.`);
+    setRemovedCount((count) => count + 1);
+  };
+
+  return (
+    <>
+      <ul
+        ref={listRef}
+        className="cart-lines"
+        aria-label="Items in your cart"
+        tabIndex={-1}
+        data-testid="cart-lines"
+      >
+        {items.map((item) => {
+          const title = cartItemTitle(item);
+          const image = item.product.images[0];
+          return (
+            <li key={item.id} className="cart-page-line" data-testid="cart-page-line">
+              <Link
+                to={`/product/${item.product.slug}`}
+                className="cart-page-line__media"
+                tabIndex={-1}
+                aria-hidden="true"
+              >
+                {image ? (
+                  <img
+                    src={image.src}
+                    alt=""
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
+              </Link>
+              <div className="cart-page-line__body">
+                <Link to={`/product/${item.product.slug}`} className="cart-page-line__title">
+                  {title}
+                </Link>
+                <p className="cart-page-line__price muted">{formatMoney(item.price)} each</p>
+                <button
+                  type="button"
+                  className="cart-page-line__remove"
+                  aria-label={`Remove ${title}`}
+                  onClick={() => {
+                    onRemoved(title);
+                    remove(item.id);
+                  }}
+                >
+                  Remove
+                </button>
+              </div>
+              <LineQuantity item={item} title={title} onRemoved={onRemoved} />
+              <p className="cart-page-line__total">
+                <span className="visually-hidden">Line subtotal </span>
+                <span data-testid="line-subtotal">{formatMoney(lineTotalCents(item) / 100)}</span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ShippingRate } from '@larder/contract';
+import { formatMoney } from '../../lib/money.ts';
+import { rateCostLabel } from './shipping-rate-options.tsx';
+import { grandTotalCents } from './shipping-estimate.ts';
+
+interface CartTotalsProps {
+  subtotalCents: number;
+  /** The rate in effect, or null before there are rates. */
+  rate: ShippingRate | null;
+  /** shippingEstimateCents: the rate's cost, or 0 without one. */
+  estimateCents: number;
+  /** The words for the shipping row while there is no rate. */
+  pendingShipping: string;
+}
+
+/** Spec §9: subtotal, the shipping estimate, and the grand total (estimate + subtotal). */
+export function CartTotals({
+  subtotalCents,
+  rate,
+  estimateCents,
+  pendingShipping,
+}: CartTotalsProps) {
+  return (
+    <dl className="cart-totals">
+      <div className="cart-totals__row">
+        <dt>Subtotal</dt>
+        <dd data-testid="totals-subtotal">{formatMoney(subtotalCents / 100)}</dd>
+      </div>
+      <div className="cart-totals__row">
+        <dt>
+          Shipping{rate ? <span className="cart-totals__method"> ({rate.label})</span> : null}
+        </dt>
+        <dd data-testid="totals-shipping">
+          {rate ? rateCostLabel(rate.cost) : <span className="muted">{pendingShipping}</span>}
+        </dd>
+      </div>
+      <div className="cart-totals__row cart-totals__row--grand">
+        <dt>Total</dt>
+        <dd data-testid="totals-grand">
+          {formatMoney(grandTotalCents(subtotalCents, estimateCents) / 100)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ShippingRate, ShippingRatesRequest } from '@larder/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
+import { toLineRequests, type CartItem } from './cart-store.ts';
+import { canRequestRates, toDestination, type Destination } from './shipping-estimate.ts';
+
+/** Spec §9: rate requests wait for the shopper to pause typing. */
+export const RATES_DEBOUNCE_MS = 500;
+
+export const RATES_NETWORK_MESSAGE =
+  'We could not reach the shop to price shipping. Check your connection; we will try again when you change the address.';
+export const RATES_SERVER_MESSAGE =
+  'Shipping prices are not available right now. Please try again in a moment.';
+
+export type RatesStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface ShippingRatesState {
+  /** idle: not enough to ask (spec §5), so no rates; loading: waiting or asking. */
+  status: RatesStatus;
+  rates: ShippingRate[];
+  error: { message: string; status: number | null } | null;
+}
+
+type FetchRates = (request: ShippingRatesRequest) => Promise<ShippingRate[]>;
+
+const IDLE: ShippingRatesState = { status: 'idle', rates: [], error: null };
+
+/** What the shopper reads when the rates call fails: the server's own words for a 4xx (out of stock names the product). */
+export function ratesErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return RATES_NETWORK_MESSAGE;
+  if (error.status >= 500) return RATES_SERVER_MESSAGE;
+  const fieldMessage = Object.values(error.params)[0];
+  return error.status === 400 && fieldMessage ? fieldMessage : error.message;
+}
+
+/** The request for an address and the cart's lines, or null when spec §5 says not to ask. */
+export function ratesRequestFor(
+  address: Destination,
+  items: CartItem[],
+): ShippingRatesRequest | null {
+  if (!canRequestRates(address, items.length)) return null;
+  return { ...toDestination(address), products: toLineRequests(items) };
+}
+
+/**
+ * Spec §4, §5, §9: rates for the address and the cart's lines, asked for 500 ms after the last
+ * change to either, and only when allowed. A newer request makes any older answer stale: it is
+ * dropped, so the list always belongs to what is on screen.
+ */
+export function useShippingRates(
+  address: Destination,
+  items: CartItem[],
+  fetchRates: FetchRates = defaultFetchRates,
+): ShippingRatesState {
+  const requestKey = useMemo(() => {
+    const request = ratesRequestFor(address, items);
+    return request ? JSON.stringify(request) : null;
+  }, [address, items]);
+  const [state, setState] = useState<ShippingRatesState>(IDLE);
+
+  useEffect(() => {
+    if (requestKey === null) {
+      setState(IDLE);
+      return;
+    }
+    let current = true;
+    // Earlier rates stay on screen, marked as updating, until the new answer arrives.
+    setState((previous) => ({ ...previous, status: 'loading', error: null }));
+    const timer = setTimeout(() => {
+      fetchRates(JSON.parse(requestKey) as ShippingRatesRequest).then(
+        (rates) => {
+          if (current) setState({ status: 'ready', rates, error: null });
+        },
+        (error: unknown) => {
+          if (!current) return;
+          setState({
+            status: 'error',
+            rates: [],
+            error: {
+              message: ratesErrorMessage(error),
+              status: error instanceof ApiError ? error.status : null,
+            },
+          });
+        },
+      );
+    }, RATES_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [requestKey, fetchRates]);
+
+  return requestKey === null ? IDLE : state;
+}
+
+function defaultFetchRates(request: ShippingRatesRequest): Promise<ShippingRate[]> {
+  return createShopApi(browserApiFetch).getShippingRates(request);
+}

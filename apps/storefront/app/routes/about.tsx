@@ -4,7 +4,7 @@ import { toContentPage, toTeamMember } from '../features/content/content-data.ts
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
-import { seoMeta } from '../features/seo/seo.ts';
+import { pageSeoMeta } from '../features/seo/seo.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -24,12 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const data = args.loaderData;
-  return seoMeta(args, {
-    title: data?.chrome.headerTitle,
-    description: data?.page.summary,
-    image: data?.chrome.headerImage?.src,
-  });
+  return pageSeoMeta(args);
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { toContentPage } from '../features/content/content-data.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
-import { seoMeta } from '../features/seo/seo.ts';
+import { pageSeoMeta } from '../features/seo/seo.ts';
 import { handleNewsletterSignup } from '../features/newsletter/newsletter-action.server.ts';
 import { NEWSLETTER_INTENT } from '../features/newsletter/newsletter-messages.ts';
 
@@ -31,12 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const data = args.loaderData;
-  return seoMeta(args, {
-    title: data?.chrome.headerTitle,
-    description: data?.page.summary,
-    image: data?.chrome.headerImage?.src,
-  });
+  return pageSeoMeta(args);
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { contentSlugFor } from '../features/content/content-slug.ts';
 import { notFoundResponse, orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
-import { seoMeta } from '../features/seo/seo.ts';
+import { pageSeoMeta } from '../features/seo/seo.ts';
 import { PRIVATE_PAGE_SLUGS } from '../features/seo/sitemap.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
@@ -21,10 +21,7 @@ export async function loader({ context, params, pattern }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData;
-  return seoMeta(args, {
-    title: data?.chrome.headerTitle,
-    description: data?.page.summary,
-    image: data?.chrome.headerImage?.src,
+  return pageSeoMeta(args, {
     // Cart, checkout and account pages are for the shopper's session, not for search results.
     noindex: data ? PRIVATE_PAGE_SLUGS.has(data.page.slug) : false,
   });

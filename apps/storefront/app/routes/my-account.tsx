@@ -2,10 +2,10 @@ import { NavLink, useOutlet } from 'react-router';
 import type { Route } from './+types/my-account';
 import { createShopApi } from '../lib/api/index.ts';
 import { toContentPage } from '../features/content/content-data.ts';
-import { pageMeta } from '../features/content/meta.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { pageSeoMeta } from '../features/seo/seo.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -15,8 +15,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { chrome: chromeFromPage(page), page: toContentPage(page) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.chrome.headerTitle, loaderData?.page.summary);
+export function meta(args: Route.MetaArgs) {
+  // The account area is the shopper's own, not for search results.
+  return pageSeoMeta(args, { noindex: true });
 }
 
 /** Spec §2: the account area with its sub-pages; the session and guards come in a later issue. */

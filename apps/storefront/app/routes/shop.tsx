@@ -9,7 +9,7 @@ import { toContentPage } from '../features/content/content-data.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
-import { seoMeta } from '../features/seo/seo.ts';
+import { pageSeoMeta } from '../features/seo/seo.ts';
 import { decodeEntities } from '../lib/text.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
@@ -34,11 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const data = args.loaderData;
-  return seoMeta(args, {
-    title: data?.chrome.headerTitle,
-    description: data?.page.summary,
-    image: data?.chrome.headerImage?.src,
+  return pageSeoMeta(args, {
     // A filtered or searched view is its own page; tracking parameters are not.
     canonicalParams: ['category', 'q', 'sort'],
   });

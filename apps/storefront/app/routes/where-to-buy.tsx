@@ -7,7 +7,7 @@ import { StoreLocator } from '../features/content/store-locator.tsx';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
-import { seoMeta } from '../features/seo/seo.ts';
+import { pageSeoMeta } from '../features/seo/seo.ts';
 import { storeListJsonLd } from '../features/seo/structured-data.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
@@ -31,10 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData;
-  return seoMeta(args, {
-    title: data?.chrome.headerTitle,
-    description: data?.page.summary,
-    image: data?.chrome.headerImage?.src,
+  return pageSeoMeta(args, {
     canonicalParams: ['state', 'city'],
     jsonLd: data
       ? storeListJsonLd(

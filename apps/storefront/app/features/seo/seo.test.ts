@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, canonicalUrl, clampDescription, seoMeta } from './seo.ts';
+import { absoluteUrl, canonicalUrl, clampDescription, pageSeoMeta, seoMeta } from './seo.ts';
 
 const args = (pathname: string, search = '') => ({
   location: { pathname, search },
@@ -96,5 +96,31 @@ describe('seoMeta', () => {
     const tags = seoMeta(args('/cart'), { title: 'Cart', noindex: true });
     expect(find(tags, 'name', 'robots')?.content).toBe('noindex');
     expect(find(tags, 'rel', 'canonical')?.href).toBe('https://larder.example/cart');
+  });
+});
+
+describe('pageSeoMeta', () => {
+  const loaderData = {
+    chrome: { headerTitle: 'About Us', headerImage: { src: '/wp-content/uploads/hero.jpg' } },
+    page: { summary: 'Two bakers and an oven in Durham.' },
+  };
+
+  it("takes the title, description and image from the page's hero and summary", () => {
+    const tags = pageSeoMeta({ ...args('/about'), loaderData });
+    expect(tags[0]).toEqual({ title: 'About Us | Larder & Oat' });
+    expect(find(tags, 'name', 'description')?.content).toBe('Two bakers and an oven in Durham.');
+    expect(find(tags, 'property', 'og:image')?.content).toBe(
+      'https://larder.example/wp-content/uploads/hero.jpg',
+    );
+    expect(find(tags, 'name', 'robots')).toBeUndefined();
+  });
+
+  it("adds the route's own settings, and marks a page that failed to load as not found", () => {
+    expect(
+      find(pageSeoMeta({ ...args('/my-account'), loaderData }, { noindex: true }), 'name', 'robots')
+        ?.content,
+    ).toBe('noindex');
+    const missing = pageSeoMeta({ ...args('/nowhere'), loaderData: undefined });
+    expect(missing[0]).toEqual({ title: 'Page not found | Larder & Oat' });
   });
 });

@@ -106,3 +106,26 @@ export function seoMeta(args: SeoArgs, input: SeoInput): MetaDescriptor[] {
   for (const block of blocks as object[]) tags.push({ 'script:ld+json': block });
   return tags;
 }
+
+/** What every page built on a WordPress page loads: its chrome (hero) and its content summary. */
+interface PageLoaderData {
+  chrome: { headerTitle: string; headerImage: { src: string } | null };
+  page: { summary: string };
+}
+
+/**
+ * `meta` for a route whose loader returns a page's chrome and content: the hero title, the
+ * summary and the header image, plus whatever the route adds (JSON-LD, noindex, canonical params).
+ */
+export function pageSeoMeta(
+  args: SeoArgs & { loaderData?: PageLoaderData | undefined },
+  extra: Omit<SeoInput, 'title'> = {},
+): MetaDescriptor[] {
+  const data = args.loaderData;
+  return seoMeta(args, {
+    title: data?.chrome.headerTitle,
+    description: data?.page.summary,
+    image: data?.chrome.headerImage?.src,
+    ...extra,
+  });
+}

@@ -36,11 +36,119 @@ const orderId = z.number({ error: 'Send the order_id.' }).int().positive();
 /** Needed for a guest's order (the signed-in owner may leave it out). */
 const orderKey = z.string().max(64).optional();
 
+/**
+ * The built-in test provider's card token (gateway client `{provider:'test'}`). The browser's
+ * offline card form never sends the card number: it checks the card with `TestCardSchema` (Luhn,
+ * expiry, CVC) and sends `testPaymentToken(number)` as the `payment_token`:
+ *
+ *     pm_test_<outcome>_<last4>      outcome: success | declined
+ *
+ * 4000 0000 0000 0002 gives `pm_test_declined_0002`, which the server declines (402
+ * `larder_card_declined`, "Your card was declined"); 4242 4242 4242 4242 (`pm_test_success_4242`)
+ * and every other valid number succeed. The server refuses any other token shape.
+ */
+export const TEST_CARD_NUMBERS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+export type TestCardOutcome = 'success' | 'declined';
+export const TestPaymentTokenSchema = z
+  .string()
+  .regex(
+    /^pm_test_(success|declined)_\d{4}$/,
+    'Not a test card token (pm_test_<outcome>_<last4>).',
+  );
+
+/** The digits of a card number as typed ("4242 4242-4242 4242" → "4242424242424242"). */
+export const cardDigits = (number: string) => number.replace(/[\s-]/g, '');
+
+/** The Luhn checksum every card number carries. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export const testCardOutcome = (number: string): TestCardOutcome =>
+  cardDigits(number) === TEST_CARD_NUMBERS.declined ? 'declined' : 'success';
+
+/** The token to send for a card that passed `TestCardSchema`. */
+export const testPaymentToken = (number: string) =>
+  `pm_test_${testCardOutcome(number)}_${cardDigits(number).slice(-4)}`;
+
+export function parseTestPaymentToken(
+  token: string,
+): { outcome: TestCardOutcome; last4: string } | null {
+  const match = /^pm_test_(success|declined)_(\d{4})$/.exec(token);
+  return match ? { outcome: match[1] as TestCardOutcome, last4: match[2]! } : null;
+}
+
+/** True when an "MM/YY" expiry is before the month of `now` (a card is good to its month's end). */
+export function cardExpired(expiry: string, now: Date = new Date()): boolean {
+  const match = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(expiry);
+  if (!match) return true;
+  const year = 2000 + Number(match[2]);
+  const month = Number(match[1]);
+  return year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1;
+}
+
+/** The offline card form of the test provider (react-hook-form + zod resolver). */
+export const TestCardSchema = z
+  .object({
+    number: z
+      .string()
+      .refine((value) => luhnValid(cardDigits(value)), 'Enter a valid card number.'),
+    /** MM/YY */
+    expiry: z
+      .string()
+      .regex(/^\s*(0[1-9]|1[0-2])\s*\/\s*\d{2}\s*$/, 'Enter the expiry date as MM/YY.')
+      .refine((value) => !cardExpired(value), 'This card has expired.'),
+    cvc: z.string().trim(),
+  })
+  .superRefine((card, context) => {
+    // American Express (34…, 37…) prints a 4-digit code; other cards a 3-digit one.
+    const length = /^3[47]/.test(cardDigits(card.number)) ? 4 : 3;
+    if (card.cvc.length !== length || !/^\d+$/.test(card.cvc)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cvc'],
+        message: `Enter the ${length}-digit security code.`,
+      });
+    }
+  });
+export type TestCard = z.infer<typeof TestCardSchema>;
+
+/**
+ * Error codes of the payment routes, besides the usual 400/401/403/429:
+ * 402 `larder_card_declined` (declined; the order stays pending and can be paid again),
+ * 409 `larder_order_not_payable` (already paid, cancelled or expired),
+ * 409 `larder_payment_in_progress` (another payment for the order is under way),
+ * 502 `larder_payment_failed` (the provider could not be reached or failed).
+ * Show `message` to the shopper in every case.
+ */
+export const PAYMENT_ERROR_CODES = {
+  declined: 'larder_card_declined',
+  notPayable: 'larder_order_not_payable',
+  inProgress: 'larder_payment_in_progress',
+  failed: 'larder_payment_failed',
+} as const;
+
 /** `POST /wp-json/wc/v3/stripe-payment` (spec §3, §7). create_account is always false. */
 export const CardPaymentRequestSchema = z.object({
   order_id: orderId,
   order_key: orderKey,
-  /** The payment method id the provider's widget created from the card (`pm_…`). */
+  /**
+   * The payment method id the provider's widget created from the card (`pm_…`); with the test
+   * provider, `testPaymentToken(number)` (see `TestPaymentTokenSchema`).
+   */
   payment_token: z
     .string({ error: 'Send the payment_token from the card form.' })
     .min(1, 'Send the payment_token from the card form.')

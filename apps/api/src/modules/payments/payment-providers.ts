@@ -1,0 +1,67 @@
+/**
+ * What the payments service needs from a card or PayPal provider. Adapters never throw for a
+ * refused or failed payment: they answer with a result the service records and maps to HTTP.
+ */
+
+/** Money is charged in cents, always for the order's server-computed total. */
+export interface CardCharge {
+  orderId: number;
+  amountCents: number;
+  currency: 'USD';
+  /** The payment method the browser's card widget created (`pm_…`); never a card number. */
+  paymentToken: string;
+  /** The same key for a repeated request means the provider charges at most once. */
+  idempotencyKey: string;
+  description: string;
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; transactionId: string }
+  /** The card or the bank said no: the shopper may try again with another card. */
+  | { status: 'declined'; message: string; transactionId?: string }
+  /** The provider could not be reached or broke: nothing is known to be charged. */
+  | { status: 'failed'; message: string };
+
+export interface CardProvider {
+  readonly id: 'test' | 'stripe';
+  charge(charge: CardCharge): Promise<ChargeResult>;
+}
+
+export interface PayPalOrderInput {
+  orderId: number;
+  amountCents: number;
+  currency: 'USD';
+  /** PayPal-Request-Id: a repeated create returns the same PayPal order. */
+  requestId: string;
+}
+
+export type CaptureResult =
+  | {
+      status: 'succeeded';
+      captureId: string;
+      /** What PayPal actually captured: the service checks it against the order's total. */
+      amountCents: number;
+      currency: string;
+      /** The shop order id the PayPal order was created for (its custom_id). */
+      shopOrderId: string;
+    }
+  | { status: 'declined'; message: string }
+  | { status: 'failed'; message: string };
+
+export interface PayPalProvider {
+  readonly id: 'test' | 'paypal';
+  /** Creates a PayPal order (intent CAPTURE) for the amount; the buttons then approve it. */
+  createOrder(input: PayPalOrderInput): Promise<{ id: string } | { failed: string }>;
+  /** Captures an approved PayPal order; `requestId` makes a repeated capture take money once. */
+  capture(paypalOrderId: string, requestId: string): Promise<CaptureResult>;
+}
+
+/** "12.50" for 1250: the decimal string both providers' APIs take. */
+export const toDecimal = (cents: number) => (cents / 100).toFixed(2);
+
+/** 1250 for "12.50"; NaN for anything that is not a plain decimal amount. */
+export function fromDecimal(value: string): number {
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return Number.NaN;
+  const [whole, fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

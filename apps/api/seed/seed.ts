@@ -23,6 +23,7 @@ import { locationSeeds, teamSeeds } from './data/people.ts';
 import { postCategorySeeds, postSeeds } from './data/posts.ts';
 import { reviewSeeds } from './data/reviews.ts';
 import { imageFiles, seedImages } from './images.ts';
+import { seedShippingZones } from './shipping-zones.ts';
 
 /** Bump when the demo data changes shape; a database seeded by an older version is left alone. */
 export const DEMO_SEED_MARKER = 'demo-brand-v1';
@@ -49,7 +50,8 @@ function required<T>(map: Map<string, T>, key: string): T {
 export async function seedDemoData(db: Database): Promise<{ applied: boolean }> {
   const brand = await seedDemoBrand(db);
   const reviews = await seedDemoReviews(db);
-  return { applied: brand.applied || reviews.applied };
+  const shipping = await seedShippingZones(db);
+  return { applied: brand.applied || reviews.applied || shipping.applied };
 }
 
 /** Approved reviews for the demo products; only where the demo brand was seeded. */

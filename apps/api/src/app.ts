@@ -26,8 +26,13 @@ import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { createReviewsService, noPurchaseRecords } from './modules/reviews/reviews.service.ts';
 import { uploadsDir } from './paths.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
@@ -39,6 +44,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Serve the built storefront (assets and SSR) after the API routes: the shop process does. */
   serveStorefront?: boolean;
+  /** The clock for order holds; tests pass their own to expire holds without waiting. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -175,6 +182,20 @@ export async function buildApp(
     rateLimit: config.rateLimits.review,
   });
   await app.register(formsRoutes, { forms, rateLimits: config.rateLimits });
+
+  const shipping = createShippingService(database.db, createShippingRepo(database.db));
+  const orders = createOrdersService(database.db, {
+    holdMinutes: config.orderHoldMinutes,
+    shipping,
+    now: options.now,
+  });
+  await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
+  await app.register(ordersRoutes, {
+    orders,
+    publicUrl: config.publicUrl,
+    rateLimit: config.rateLimits.order,
+    sweepIntervalMs: 60_000,
+  });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

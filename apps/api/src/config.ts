@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 const DEFAULT_FORM_RATE_LIMIT = '5/10m';
+/** The cart page asks for rates as the shopper types (debounced to 500 ms). */
+const DEFAULT_SHIPPING_RATES_RATE_LIMIT = '120/1m';
+const DEFAULT_ORDER_RATE_LIMIT = '30/10m';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -57,6 +60,14 @@ const EnvSchema = z.object({
   REVIEW_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
   CONTACT_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
   NEWSLETTER_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
+  SHIPPING_RATES_RATE_LIMIT: rateLimit.prefault(DEFAULT_SHIPPING_RATES_RATE_LIMIT),
+  ORDER_RATE_LIMIT: rateLimit.prefault(DEFAULT_ORDER_RATE_LIMIT),
+  ORDER_HOLD_MINUTES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(10_080, 'must be at most 10080 minutes (a week)')
+    .default(60),
 });
 
 export interface RateLimit {
@@ -85,7 +96,17 @@ export interface Config {
   /** Receives contact messages and new-review notices. */
   shopOwnerEmail: string;
   /** Per-client limits on the public write routes (spam guard). */
-  rateLimits: { review: RateLimit; contact: RateLimit; newsletter: RateLimit };
+  rateLimits: {
+    review: RateLimit;
+    contact: RateLimit;
+    newsletter: RateLimit;
+    /** `POST /shipping-rates/`. */
+    shippingRates: RateLimit;
+    /** `POST /orders`. */
+    order: RateLimit;
+  };
+  /** How long a pending order holds its stock before it is cancelled unpaid. */
+  orderHoldMinutes: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -129,6 +150,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       review: parsed.REVIEW_RATE_LIMIT,
       contact: parsed.CONTACT_RATE_LIMIT,
       newsletter: parsed.NEWSLETTER_RATE_LIMIT,
+      shippingRates: parsed.SHIPPING_RATES_RATE_LIMIT,
+      order: parsed.ORDER_RATE_LIMIT,
     },
+    orderHoldMinutes: parsed.ORDER_HOLD_MINUTES,
   };
 }

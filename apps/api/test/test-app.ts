@@ -15,7 +15,12 @@ const roomyLimit = { max: 1000, windowMs: 60_000 };
 /** A fresh temporary data directory: mail written to its outbox never lands in the repository. */
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'larder-api-test-'));
 
-export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+/** Config overrides; a test may set only the rate limits it is about. */
+export type TestConfigOverrides = Omit<Partial<Config>, 'rateLimits'> & {
+  rateLimits?: Partial<Config['rateLimits']>;
+};
+
+export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
   dataDir: tempDataDir(),
@@ -25,7 +30,15 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   seedDemoData: true,
   mailFrom: 'Larder & Oat <hello@larderandoat.test>',
   shopOwnerEmail: 'owner@larderandoat.test',
-  rateLimits: { review: roomyLimit, contact: roomyLimit, newsletter: roomyLimit },
+  rateLimits: {
+    review: roomyLimit,
+    contact: roomyLimit,
+    newsletter: roomyLimit,
+    shippingRates: roomyLimit,
+    order: roomyLimit,
+    ...rateLimits,
+  },
+  orderHoldMinutes: 60,
   ...overrides,
 });
 
@@ -68,13 +81,13 @@ async function createTestDatabase(): Promise<{
 
 /** Builds the app on a migrated, seeded database of its own. Call once per test file (beforeAll). */
 export async function buildTestApp(
-  options: { seed?: boolean; config?: Partial<Config> } = {},
+  options: { seed?: boolean; config?: TestConfigOverrides; now?: () => Date } = {},
 ): Promise<TestApp> {
   const { database, dispose } = await createTestDatabase();
   await database.migrate();
   if (options.seed ?? true) await seedDemoData(database.db);
   const config = testConfig(options.config);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, now: options.now });
   await app.ready();
   return {
     app,

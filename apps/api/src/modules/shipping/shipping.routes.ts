@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  apiPaths,
+  CountryCodeParamsSchema,
+  CountrySchema,
+  ShippingRateSchema,
+  ShippingRatesRequestSchema,
+  ShippingZoneMethodSchema,
+  ShippingZoneSchema,
+  ZoneIdParamsSchema,
+} from '@larder/contract';
+import type { RateLimit } from '../../config.ts';
+import { viewerFromRequest } from '../../http/viewer.ts';
+import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
+import type { ShippingService } from './shipping.service.ts';
+
+export interface ShippingRoutesOptions {
+  shipping: ShippingService;
+  rateLimit: RateLimit;
+}
+
+const tags = ['shipping'];
+
+export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = async (
+  app,
+  { shipping, rateLimit },
+) => {
+  app.get(
+    apiPaths.countries,
+    {
+      schema: {
+        tags,
+        summary: 'List countries',
+        description:
+          'Every country the shop ships to, by name, with its states where checkout asks for one ' +
+          '(`[]` otherwise). Public here, unlike WooCommerce, because checkout needs it.',
+        response: { 200: z.array(CountrySchema) },
+      },
+    },
+    async () => shipping.countries(),
+  );
+
+  app.get(
+    `${apiPaths.countries}/:code`,
+    {
+      schema: {
+        tags,
+        summary: 'Get a country and its states',
+        description:
+          'The code is case-insensitive. 404 `woocommerce_rest_data_invalid_location` for an unknown code.',
+        params: CountryCodeParamsSchema,
+        response: { 200: CountrySchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => shipping.country(request.params.code),
+  );
+
+  app.get(
+    apiPaths.shippingZones,
+    {
+      schema: {
+        tags,
+        summary: 'List shipping zones',
+        description:
+          'Zone 0 ("Locations not covered by your other zones") first, then the zones in matching order.',
+        response: { 200: z.array(ShippingZoneSchema) },
+      },
+    },
+    async () => shipping.zones(),
+  );
+
+  app.get(
+    `${apiPaths.shippingZones}/:id/methods`,
+    {
+      schema: {
+        tags,
+        summary: "List a shipping zone's methods",
+        description:
+          'Enabled methods only, with WooCommerce-style settings (the cost is `settings.cost.value`). ' +
+          '404 `woocommerce_rest_shipping_zone_invalid` for an unknown zone.',
+        params: ZoneIdParamsSchema,
+        response: {
+          200: z.array(ShippingZoneMethodSchema),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => shipping.zoneMethods(request.params.id),
+  );
+
+  // The storefront asks as the shopper types (debounced); both paths share one per-client limit.
+  const limit = limitPerClient(app, rateLimit);
+  const ratesPath = apiPaths.shippingRates.replace(/\/$/, '');
+  for (const url of [apiPaths.shippingRates, ratesPath]) {
+    app.post(
+      url,
+      {
+        bodyLimit: FORM_BODY_LIMIT,
+        onRequest: [limit, requireJson],
+        schema: {
+          tags,
+          summary: url.endsWith('/')
+            ? 'Quote shipping rates'
+            : 'Quote shipping rates (without the trailing slash)',
+          description:
+            'Prices the cart from the database, picks the first zone (by zone order) whose locations match ' +
+            'the address (country, country:state, continent; postcode wildcards and ranges), else zone 0, and ' +
+            "returns that zone's rates, cheapest first. 400 `rest_invalid_param` for a bad address or line; " +
+            '409 `larder_out_of_stock` / `larder_not_purchasable` naming the product; 429 `rest_rate_limited`.',
+          body: ShippingRatesRequestSchema,
+          response: {
+            200: z.array(ShippingRateSchema),
+            400: ApiErrorSchema,
+            409: ApiErrorSchema,
+            413: ApiErrorSchema,
+            415: ApiErrorSchema,
+            429: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => shipping.rates(request.body, viewerFromRequest(request)),
+    );
+  }
+};

@@ -1,0 +1,399 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  CountrySchema,
+  ShippingRateSchema,
+  ShippingZoneMethodSchema,
+  ShippingZoneSchema,
+  type CartLineRequest,
+} from '@larder/contract';
+import {
+  products,
+  productVariations,
+  shippingZoneMethods,
+  shippingZones,
+} from '../../db/schema.ts';
+import { guestViewer } from '../../http/viewer.ts';
+import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { priceCart } from '../orders/pricing.ts';
+import { postcodeMatches } from './zone-matching.ts';
+
+const COUNTRIES = '/wp-json/wc/v3/data/countries';
+const ZONES = '/wp-json/wc/v3/shipping/zones';
+const RATES = '/wp-json/wc/v3/shipping-rates/';
+
+let t: TestApp;
+/** Simple products: $12.50, $39.00; sold out; draft. */
+let peanutButter: number;
+let giftTin: number;
+let soldOut: number;
+let draft: number;
+/** Honey Oat Classic and its 2 lb bag. */
+let honeyOat: number;
+let honeyOatTwoPound: { id: number; cents: number; wholesaleCents: number };
+
+const idOf = async (slug: string) =>
+  (
+    await t.database.db.select({ id: products.id }).from(products).where(eq(products.slug, slug))
+  )[0]!.id;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  peanutButter = await idOf('peanut-butter-banana');
+  giftTin = await idOf('holiday-gift-tin');
+  soldOut = await idOf('pumpkin-spice-harvest');
+  draft = await idOf('matcha-sesame-test-batch');
+  honeyOat = await idOf('honey-oat-classic');
+  const variations = await t.database.db
+    .select()
+    .from(productVariations)
+    .where(eq(productVariations.productId, honeyOat));
+  const twoPound = variations.find((variation) => variation.attributes.Size === '2 lb')!;
+  honeyOatTwoPound = {
+    id: twoPound.id,
+    cents: twoPound.salePriceCents ?? twoPound.regularPriceCents,
+    wholesaleCents: twoPound.wholesalePriceCents!,
+  };
+});
+afterAll(() => t.close());
+
+const address = (overrides: Record<string, string> = {}) => ({
+  address_1: '123 Main St',
+  city: 'Durham',
+  country: 'US',
+  state: 'NC',
+  postcode: '27701',
+  ...overrides,
+});
+
+const postRates = (body: unknown, url = RATES) =>
+  t.app.inject({ method: 'POST', url, payload: body as object });
+
+async function ratesFor(addressOverrides: Record<string, string>, lines: CartLineRequest[]) {
+  const res = await postRates({ ...address(addressOverrides), products: lines });
+  expect(res.statusCode, res.body).toBe(200);
+  return z.array(ShippingRateSchema).parse(res.json());
+}
+
+const summary = (rates: z.infer<typeof ShippingRateSchema>[]) =>
+  rates.map((rate) => [rate.label, rate.cost, rate.method_id]);
+
+describe('GET /data/countries', () => {
+  it('lists every country with US states (and DC), Canadian provinces, and [] elsewhere', async () => {
+    const res = await t.app.inject({ url: COUNTRIES });
+    expect(res.statusCode).toBe(200);
+    const countries = z.array(CountrySchema).parse(res.json());
+    expect(countries.length).toBeGreaterThan(200);
+    const us = countries.find((country) => country.code === 'US')!;
+    expect(us.name).toBe('United States');
+    expect(us.states).toHaveLength(51);
+    expect(us.states).toContainEqual({ code: 'DC', name: 'District Of Columbia' });
+    expect(us.states).toContainEqual({ code: 'NC', name: 'North Carolina' });
+    expect(countries.find((country) => country.code === 'CA')!.states).toHaveLength(13);
+    expect(countries.find((country) => country.code === 'FR')!.states).toEqual([]);
+  });
+
+  it('GET /data/countries/{code} upper-cases the code', async () => {
+    const res = await t.app.inject({ url: `${COUNTRIES}/ca` });
+    expect(res.statusCode).toBe(200);
+    const canada = CountrySchema.parse(res.json());
+    expect(canada.code).toBe('CA');
+    expect(canada.states).toContainEqual({ code: 'ON', name: 'Ontario' });
+  });
+
+  it('returns 404 woocommerce_rest_data_invalid_location for an unknown code', async () => {
+    const res = await t.app.inject({ url: `${COUNTRIES}/ZZ` });
+    expect(res.statusCode).toBe(404);
+    expect(ApiErrorSchema.parse(res.json()).code).toBe('woocommerce_rest_data_invalid_location');
+    expect(res.json().data.status).toBe(404);
+  });
+
+  it('returns 400 for a code that is not two letters', async () => {
+    const res = await t.app.inject({ url: `${COUNTRIES}/USA` });
+    expect(res.statusCode).toBe(400);
+    expect(ApiErrorSchema.parse(res.json()).code).toBe('rest_invalid_param');
+  });
+});
+
+describe('GET /shipping/zones', () => {
+  it('lists zone 0 first, then the seeded zones in matching order', async () => {
+    const res = await t.app.inject({ url: ZONES });
+    expect(res.statusCode).toBe(200);
+    const zones = z.array(ShippingZoneSchema).parse(res.json());
+    expect(zones[0]).toEqual({
+      id: 0,
+      name: 'Locations not covered by your other zones',
+      order: 0,
+    });
+    expect(zones.slice(1).map((zone) => zone.name)).toEqual([
+      'Durham & the Triangle',
+      'North Carolina',
+      'US East',
+      'US West',
+      'Canada',
+      'Europe',
+    ]);
+  });
+
+  it("lists a zone's enabled methods with WooCommerce-style settings", async () => {
+    const [west] = await t.database.db
+      .select()
+      .from(shippingZones)
+      .where(eq(shippingZones.name, 'US West'));
+    const [express] = await t.database.db
+      .update(shippingZoneMethods)
+      .set({ enabled: false })
+      .where(eq(shippingZoneMethods.title, 'Express (2 days)'))
+      .returning();
+    try {
+      const res = await t.app.inject({ url: `${ZONES}/${west!.id}/methods` });
+      expect(res.statusCode).toBe(200);
+      const methods = z.array(ShippingZoneMethodSchema).parse(res.json());
+      expect(methods.map((method) => [method.method_id, method.title])).toEqual([
+        ['flat_rate', 'Standard shipping'],
+        ['free_shipping', 'Free shipping'],
+      ]);
+      expect(methods[0]!.settings.cost!.value).toBe('9.95');
+      expect(methods[0]!.settings.per_item_cost!.value).toBe('1.50');
+      expect(methods[1]!.settings.min_amount!.value).toBe('75.00');
+      expect(methods.every((method) => method.enabled)).toBe(true);
+    } finally {
+      await t.database.db
+        .update(shippingZoneMethods)
+        .set({ enabled: true })
+        .where(eq(shippingZoneMethods.instanceId, express!.instanceId));
+    }
+  });
+
+  it("lists zone 0's methods", async () => {
+    const res = await t.app.inject({ url: `${ZONES}/0/methods` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((method: { title: string }) => method.title)).toEqual([
+      'International shipping',
+    ]);
+  });
+
+  it('returns 404 for an unknown zone', async () => {
+    const res = await t.app.inject({ url: `${ZONES}/9999/methods` });
+    expect(res.statusCode).toBe(404);
+    expect(ApiErrorSchema.parse(res.json()).code).toBe('woocommerce_rest_shipping_zone_invalid');
+  });
+});
+
+describe('POST /shipping-rates/', () => {
+  it('offers pickup and local delivery in Durham (postcode wildcard 277*), cheapest first', async () => {
+    const rates = await ratesFor({}, [{ product_id: peanutButter, quantity: 1 }]);
+    expect(summary(rates)).toEqual([
+      ['Pick up at the bakery (Durham)', 0, 'local_pickup'],
+      ['Local delivery', 4, 'flat_rate'],
+    ]);
+    expect(rates[0]!.rate_id).toBe(`local_pickup:${rates[0]!.instance_id}`);
+  });
+
+  it('matches the Triangle zone by postcode range (27500...27599), also for a ZIP+4', async () => {
+    for (const postcode of ['27514', '27599', '27514-2231']) {
+      const rates = await ratesFor({ city: 'Chapel Hill', postcode }, [
+        { product_id: peanutButter, quantity: 1 },
+      ]);
+      expect(rates.map((rate) => rate.label)).toContain('Pick up at the bakery (Durham)');
+    }
+  });
+
+  it('uses the North Carolina zone outside the Triangle postcodes: per-order plus per-item cost', async () => {
+    const rates = await ratesFor({ city: 'Charlotte', postcode: '28202' }, [
+      { product_id: peanutButter, quantity: 2 },
+      { product_id: giftTin, quantity: 1 },
+    ]);
+    // $5.95 + 3 items × $0.50; subtotal $64.00 is over the $50 free-shipping minimum.
+    expect(summary(rates)).toEqual([
+      ['Free shipping', 0, 'free_shipping'],
+      ['Standard shipping', 7.45, 'flat_rate'],
+    ]);
+  });
+
+  it('US East: free shipping from $75.00, not below', async () => {
+    const east = { city: 'Brooklyn', state: 'NY', postcode: '11201' };
+    const below = await ratesFor(east, [{ product_id: peanutButter, quantity: 5 }]);
+    expect(summary(below)).toEqual([['Standard shipping', 12.95, 'flat_rate']]);
+    const at = await ratesFor(east, [{ product_id: peanutButter, quantity: 6 }]);
+    expect(summary(at)).toEqual([
+      ['Free shipping', 0, 'free_shipping'],
+      ['Standard shipping', 13.95, 'flat_rate'],
+    ]);
+  });
+
+  it('US West: standard and express, priced per item, with a variation line', async () => {
+    const rates = await ratesFor({ city: 'San Francisco', state: 'CA', postcode: '94110' }, [
+      { product_id: honeyOat, variation_id: honeyOatTwoPound.id, quantity: 2 },
+    ]);
+    const free = honeyOatTwoPound.cents * 2 >= 7500;
+    expect(summary(rates)).toEqual([
+      ...(free ? [['Free shipping', 0, 'free_shipping']] : []),
+      ['Standard shipping', 12.95, 'flat_rate'],
+      ['Express (2 days)', 27.95, 'flat_rate'],
+    ]);
+  });
+
+  it('matches a country (Canada), a continent (France in Europe) and falls back to zone 0 (Japan)', async () => {
+    const line = [{ product_id: peanutButter, quantity: 2 }];
+    expect(
+      summary(await ratesFor({ country: 'CA', state: 'ON', postcode: 'M5V 2T6' }, line)),
+    ).toEqual([['Canada shipping', 18.95, 'flat_rate']]);
+    expect(summary(await ratesFor({ country: 'fr', state: '', postcode: '75001' }, line))).toEqual([
+      ['Europe shipping', 24.95, 'flat_rate'],
+    ]);
+    expect(
+      summary(await ratesFor({ country: 'JP', state: '', postcode: '100-0001' }, line)),
+    ).toEqual([['International shipping', 30.95, 'flat_rate']]);
+  });
+
+  it('answers without the trailing slash too', async () => {
+    const res = await postRates(
+      { ...address(), products: [{ product_id: peanutButter, quantity: 1 }] },
+      RATES.replace(/\/$/, ''),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(2);
+  });
+
+  it('ignores prices sent with the lines', async () => {
+    const res = await postRates({
+      ...address({ state: 'NY', postcode: '11201' }),
+      products: [{ product_id: giftTin, quantity: 2, price: 0.01, subtotal: '0.02' }],
+    });
+    expect(res.statusCode).toBe(200);
+    // $78.00 from the database: free shipping is offered.
+    expect(res.json()[0]).toMatchObject({ method_id: 'free_shipping', cost: 0 });
+  });
+
+  it('returns 400 naming the line for an unknown product or variation', async () => {
+    const unknown = await postRates({
+      ...address(),
+      products: [
+        { product_id: peanutButter, quantity: 1 },
+        { product_id: 999_999, quantity: 1 },
+      ],
+    });
+    expect(unknown.statusCode).toBe(400);
+    const body = ApiErrorSchema.parse(unknown.json());
+    expect(body.code).toBe('rest_invalid_param');
+    expect(body.data.params!.products).toBe('Line 2: there is no product 999999.');
+
+    const badVariation = await postRates({
+      ...address(),
+      products: [{ product_id: honeyOat, variation_id: 999_999, quantity: 1 }],
+    });
+    expect(badVariation.statusCode).toBe(400);
+    expect(badVariation.json().data.params.products).toMatch(
+      /^Line 1: Honey Oat Classic has no variation/,
+    );
+
+    const noVariation = await postRates({
+      ...address(),
+      products: [{ product_id: honeyOat, quantity: 1 }],
+    });
+    expect(noVariation.statusCode).toBe(400);
+    expect(noVariation.json().data.params.products).toMatch(
+      /choose an option of Honey Oat Classic/,
+    );
+  });
+
+  it('returns 409 naming the product for a sold-out or unpublished product', async () => {
+    const sold = await postRates({
+      ...address(),
+      products: [{ product_id: soldOut, quantity: 1 }],
+    });
+    expect(sold.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(sold.json())).toMatchObject({
+      code: 'larder_out_of_stock',
+      data: { status: 409 },
+    });
+    expect(sold.json().message).toMatch(/^Pumpkin Spice Harvest is out of stock/);
+
+    const unpublished = await postRates({
+      ...address(),
+      products: [{ product_id: draft, quantity: 1 }],
+    });
+    expect(unpublished.statusCode).toBe(409);
+    expect(unpublished.json().code).toBe('larder_not_purchasable');
+  });
+
+  it('returns 400 with a message per field for a bad address', async () => {
+    const lines = [{ product_id: peanutButter, quantity: 1 }];
+    const missing = await postRates({ ...address({ postcode: '' }), products: lines });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().data.params.postcode).toBe('Enter the postcode.');
+
+    const wrongState = await postRates({ ...address({ state: 'ZZ' }), products: lines });
+    expect(wrongState.statusCode).toBe(400);
+    expect(wrongState.json().data.params.state).toBe(
+      'ZZ is not a state of United States. Choose one from the list.',
+    );
+
+    const noState = await postRates({ ...address({ state: '' }), products: lines });
+    expect(noState.json().data.params.state).toBe('Choose a state of United States.');
+
+    const unknownCountry = await postRates({ ...address({ country: 'XX' }), products: lines });
+    expect(unknownCountry.statusCode).toBe(400);
+    expect(unknownCountry.json().data.params.country).toMatch(/We do not ship to that country/);
+
+    const empty = await postRates({ ...address(), products: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().data.params.products).toBe('The cart is empty.');
+  });
+
+  it('rate-limits per client across both paths with 429 rest_rate_limited', async () => {
+    const limited = await buildTestApp({
+      seed: false,
+      config: { rateLimits: { shippingRates: { max: 2, windowMs: 60_000 } } },
+    });
+    try {
+      const body = { ...address(), products: [{ product_id: 1, quantity: 1 }] };
+      const send = (url: string) => limited.app.inject({ method: 'POST', url, payload: body });
+      expect((await send(RATES)).statusCode).not.toBe(429);
+      expect((await send(RATES.replace(/\/$/, ''))).statusCode).not.toBe(429);
+      const third = await send(RATES);
+      expect(third.statusCode).toBe(429);
+      expect(ApiErrorSchema.parse(third.json()).code).toBe('rest_rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('priceCart', () => {
+  it('a wholesale buyer pays the wholesale price; everyone else the retail price', async () => {
+    const lines = [{ product_id: honeyOat, variation_id: honeyOatTwoPound.id, quantity: 3 }];
+    const retail = await priceCart(t.database.db, lines, guestViewer, 'products');
+    expect(retail.lines[0]).toMatchObject({
+      unitPriceCents: honeyOatTwoPound.cents,
+      totalCents: honeyOatTwoPound.cents * 3,
+      name: 'Honey Oat Classic – 2 lb',
+      parentName: 'Honey Oat Classic',
+      attributes: [{ key: 'Size', value: '2 lb' }],
+    });
+    expect(retail.itemCount).toBe(3);
+    const wholesale = await priceCart(
+      t.database.db,
+      lines,
+      { isGuest: false, customerId: 12, canSeeWholesale: true },
+      'products',
+    );
+    expect(wholesale.subtotalCents).toBe(honeyOatTwoPound.wholesaleCents * 3);
+    expect(wholesale.subtotalCents).toBeLessThan(retail.subtotalCents);
+  });
+});
+
+describe('postcode rules', () => {
+  it('match exact codes, wildcards and ranges the WooCommerce way', () => {
+    expect(postcodeMatches('27701', '27701')).toBe(true);
+    expect(postcodeMatches('277*', '27713')).toBe(true);
+    expect(postcodeMatches('277*', '28713')).toBe(false);
+    expect(postcodeMatches('90000...96199', '94110')).toBe(true);
+    expect(postcodeMatches('90000...96199', '96200')).toBe(false);
+    expect(postcodeMatches('90000...96199', '89999')).toBe(false);
+    expect(postcodeMatches('SW1*', 'sw1a 1aa')).toBe(true);
+  });
+});

@@ -10,3 +10,4 @@ export * from './reviews.ts';
 export * from './shipping.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './accounts.ts';

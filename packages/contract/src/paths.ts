@@ -20,6 +20,13 @@ export const apiPaths = {
   cardPayment: '/wp-json/wc/v3/stripe-payment',
   paypalOrder: '/wp-json/wc/v3/paypal-order',
   paypalPayment: '/wp-json/wc/v3/paypal-payment',
+  customers: '/wp-json/wc/v3/customers',
+  token: '/wp-json/jwt-auth/v1/token',
+  forgotPassword: '/wp-json/wc/v3/forgot-password',
+  /** Spec §7's name for setting a new password from the emailed reset link. */
+  resetPassword: '/wp-json/wc/v3/change-password',
+  changePassword: '/wp-json/wc/v3/password',
+  wholesaleRegistration: '/wp-json/wc/v3/wholesale-registration/',
   docs: '/wp-json/docs',
 } as const;
 

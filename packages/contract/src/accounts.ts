@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { MetaDataSchema } from './common.ts';
+import { EmailSchema } from './forms.ts';
+import {
+  CheckoutBillingAddressSchema,
+  CheckoutShippingAddressSchema,
+  OrderBillingSchema,
+  OrderShippingSchema,
+} from './orders.ts';
+
+/** Spec §6: only `wholesale_customer` sees wholesale prices; `shop_owner` runs the shop. */
+export const CustomerRoleSchema = z.enum(['customer', 'wholesale_customer', 'shop_owner']);
+export type CustomerRole = z.infer<typeof CustomerRoleSchema>;
+
+/** Spec §3: the meta entry whose value lists the customer's subscriptions. */
+export const SUBSCRIPTIONS_META_KEY = '_wcs_subscription_ids_cache';
+
+/** The customer record (reference §5). Never carries a password or its hash. */
+export const CustomerSchema = z.object({
+  id: z.number().int(),
+  date_created: z.string(),
+  date_created_gmt: z.string(),
+  date_modified: z.string(),
+  date_modified_gmt: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: CustomerRoleSchema,
+  username: z.string(),
+  billing: OrderBillingSchema,
+  shipping: OrderShippingSchema,
+  is_paying_customer: z.boolean(),
+  avatar_url: z.string(),
+  meta_data: z.array(MetaDataSchema),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+/**
+ * Length is what makes a password strong (NIST SP 800-63B): at least 10 characters, no composition
+ * rules. The server also refuses passwords that are common or contain the email's name part.
+ */
+export const PasswordSchema = z
+  .string({ error: 'Enter a password.' })
+  .min(10, 'Use at least 10 characters.')
+  .max(200, 'Keep the password under 200 characters.');
+
+const personName = (label: string) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(100, `Keep ${label} under 100 characters.`);
+
+/** `POST /wp-json/wc/v3/customers`: sign-up. Role and everything read-only are the server's. */
+export const CustomerCreateSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  first_name: personName('your first name'),
+  last_name: personName('your last name'),
+});
+export type CustomerCreate = z.input<typeof CustomerCreateSchema>;
+
+/**
+ * `POST /wp-json/wc/v3/customers/{id}`: the customer's own details. Role, username, password and
+ * anything else are not accepted here; first and last name follow the billing names when sent.
+ */
+export const CustomerUpdateSchema = z.object({
+  email: EmailSchema.optional(),
+  first_name: personName('your first name').optional(),
+  last_name: personName('your last name').optional(),
+  billing: CheckoutBillingAddressSchema.optional(),
+  shipping: CheckoutShippingAddressSchema.optional(),
+});
+export type CustomerUpdate = z.input<typeof CustomerUpdateSchema>;
+
+/** `POST /wp-json/jwt-auth/v1/token` (spec §4): email or username, password, remember me. */
+export const LoginRequestSchema = z.object({
+  username: z
+    .string({ error: 'Enter your email or username.' })
+    .trim()
+    .min(1, 'Enter your email or username.')
+    .max(254),
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200),
+  /** With it the session cookie outlives the browser; without it, it ends with the browser session. */
+  remember: z.boolean().default(false),
+});
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/**
+ * The token route's answer, as the "JWT Auth" plugin gives it. A failed sign-in is the error shape
+ * with `success: false` added, so both the spec's reading and our error handling work.
+ */
+export const LoginResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ token: z.string(), id: z.number().int() }),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+/** `POST /wp-json/wc/v3/forgot-password`: always the same answer, whether or not the address exists. */
+export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
+
+/** `POST /wp-json/wc/v3/change-password`: the emailed reset link's key and user id, and the new password. */
+export const ResetPasswordRequestSchema = z.object({
+  password: PasswordSchema,
+  key: z.string({ error: 'This reset link is incomplete.' }).min(1).max(128),
+  userId: z.coerce.number({ error: 'This reset link is incomplete.' }).int().positive(),
+});
+
+/** `POST /wp-json/wc/v3/password`: the signed-in customer's new password, current one required. */
+export const PasswordChangeRequestSchema = z.object({
+  current_password: z.string({ error: 'Enter your current password.' }).min(1).max(200),
+  password: PasswordSchema,
+});
+
+export const MessageResultSchema = z.object({ message: z.string() });
+
+/** The certificate upload: a PDF or image of at most 5 MB, checked by content on the server. */
+export const WHOLESALE_CERTIFICATE = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['application/pdf', 'image/png', 'image/jpeg'],
+} as const;
+
+export const MonthlyVolumeSchema = z.enum(['under-50', '50-200', '200-500', 'over-500'], {
+  error: 'Choose your expected monthly volume.',
+});
+
+/**
+ * `POST /wp-json/wc/v3/wholesale-registration/` (multipart: these fields and a `certificate` file).
+ * A visitor applies with a new account's email and password; a signed-in customer leaves them out.
+ */
+export const WholesaleApplicationSchema = z.object({
+  business_name: personName('the business name'),
+  contact_name: personName('a contact name'),
+  email: EmailSchema,
+  password: PasswordSchema.optional(),
+  phone: CheckoutBillingAddressSchema.shape.phone,
+  address: CheckoutShippingAddressSchema.omit({ first_name: true, last_name: true }),
+  tax_id: z
+    .string({ error: 'Enter the tax id or resale certificate number.' })
+    .trim()
+    .min(1, 'Enter the tax id or resale certificate number.')
+    .max(50, 'Keep the number under 50 characters.'),
+  sales_channels: z
+    .string({ error: 'Tell us how you plan to sell.' })
+    .trim()
+    .min(1, 'Tell us how you plan to sell.')
+    .max(2000, 'Keep this under 2000 characters.'),
+  monthly_volume: MonthlyVolumeSchema,
+});
+export type WholesaleApplication = z.input<typeof WholesaleApplicationSchema>;
+
+export const WholesaleApplicationStatusSchema = z.enum(['pending', 'approved', 'rejected']);

@@ -4,6 +4,23 @@ const DEFAULT_FORM_RATE_LIMIT = '5/10m';
 /** The cart page asks for rates as the shopper types (debounced to 500 ms). */
 const DEFAULT_SHIPPING_RATES_RATE_LIMIT = '120/1m';
 const DEFAULT_ORDER_RATE_LIMIT = '30/10m';
+/** Card and PayPal payment posts per client: room for a few declines and retries. */
+const DEFAULT_PAYMENT_RATE_LIMIT = '20/10m';
+const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
+
+/** Their values never appear in a config error (it is logged). */
+const SECRET_VARIABLES = new Set([
+  'STRIPE_SECRET_KEY',
+  'PAYPAL_CLIENT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+]);
+
+/** Keys that come in pairs: both or neither. */
+const KEY_PAIRS = [
+  ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
+  ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+] as const;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -68,6 +85,33 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1 minute')
     .max(10_080, 'must be at most 10080 minutes (a week)')
     .default(60),
+  // Stripe's prefixes are checked so a secret key can never be served as the publishable one.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_\S+$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_API_BASE: httpUrl.optional(),
+  PAYPAL_CLIENT_ID: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
+  PAYPAL_CLIENT_SECRET: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
+  PAYPAL_API_BASE: httpUrl.default(PAYPAL_SANDBOX_API),
+  PAYMENT_RATE_LIMIT: rateLimit.prefault(DEFAULT_PAYMENT_RATE_LIMIT),
+});
+
+const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  for (const [a, b] of KEY_PAIRS) {
+    if ((env[a] === undefined) !== (env[b] === undefined)) {
+      const missing = env[a] === undefined ? a : b;
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set together with ${missing === a ? b : a} (set both or neither)`,
+      });
+    }
+  }
 });
 
 export interface RateLimit {
@@ -104,9 +148,18 @@ export interface Config {
     shippingRates: RateLimit;
     /** `POST /orders`. */
     order: RateLimit;
+    /** `POST /stripe-payment`, `/paypal-order` and `/paypal-payment` together. */
+    payment: RateLimit;
   };
   /** How long a pending order holds its stock before it is cancelled unpaid. */
   orderHoldMinutes: number;
+  /**
+   * Card payments through Stripe when set (STRIPE_*). With neither Stripe nor PayPal configured,
+   * the built-in test provider takes cards and PayPal offline; with either, only those configured.
+   */
+  stripe?: { secretKey: string; publishableKey: string; apiBase?: string };
+  /** PayPal's Orders API (PAYPAL_*); apiBase is the sandbox unless PAYPAL_API_BASE says otherwise. */
+  paypal?: { clientId: string; clientSecret: string; apiBase: string };
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -124,11 +177,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ([key, value]) => key in EnvSchema.shape && value !== undefined && value.trim() !== '',
     ),
   );
-  const result = EnvSchema.safeParse(present);
+  const result = CheckedEnvSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+      const value = env[name] ?? '';
+      // A Stripe secret key pasted into the wrong variable is hidden too.
+      const secret = SECRET_VARIABLES.has(name) || /^(sk|rk)_/.test(value);
+      const got = secret ? '(hidden)' : JSON.stringify(value);
+      return `${name}: ${issue.message} (got ${got})`;
     });
     throw new ConfigError(problems);
   }
@@ -152,7 +209,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       newsletter: parsed.NEWSLETTER_RATE_LIMIT,
       shippingRates: parsed.SHIPPING_RATES_RATE_LIMIT,
       order: parsed.ORDER_RATE_LIMIT,
+      payment: parsed.PAYMENT_RATE_LIMIT,
     },
     orderHoldMinutes: parsed.ORDER_HOLD_MINUTES,
+    stripe:
+      parsed.STRIPE_SECRET_KEY && parsed.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: parsed.STRIPE_SECRET_KEY,
+            publishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
+            apiBase: parsed.STRIPE_API_BASE,
+          }
+        : undefined,
+    paypal:
+      parsed.PAYPAL_CLIENT_ID && parsed.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: parsed.PAYPAL_CLIENT_ID,
+            clientSecret: parsed.PAYPAL_CLIENT_SECRET,
+            apiBase: parsed.PAYPAL_API_BASE,
+          }
+        : undefined,
   };
 }

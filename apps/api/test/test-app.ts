@@ -36,6 +36,7 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
     newsletter: roomyLimit,
     shippingRates: roomyLimit,
     order: roomyLimit,
+    payment: roomyLimit,
     ...rateLimits,
   },
   orderHoldMinutes: 60,

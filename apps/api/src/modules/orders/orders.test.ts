@@ -1,0 +1,590 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ApiErrorSchema, OrderSchema, type OrderCreate, type ShippingRate } from '@larder/contract';
+import { orderItems, orders, products, productVariations } from '../../db/schema.ts';
+import { loadConfig } from '../../config.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createShippingRepo } from '../shipping/shipping.repo.ts';
+import { createShippingService } from '../shipping/shipping.service.ts';
+import { createOrdersService } from './orders.service.ts';
+
+const ORDERS = '/wp-json/wc/v3/orders';
+const RATES = '/wp-json/wc/v3/shipping-rates/';
+
+let t: TestApp;
+/** The app's clock: tests move it forward instead of waiting for holds to expire. */
+let clock = new Date('2026-03-02T15:00:00Z');
+const now = () => clock;
+const advanceMinutes = (minutes: number) => {
+  clock = new Date(clock.getTime() + minutes * 60_000);
+};
+
+/** Simple products: $12.50 and $39.00. */
+let peanutButter: number;
+let giftTin: number;
+let honeyOat: number;
+let honeyOatSmall: number;
+
+const idOf = async (slug: string) =>
+  (
+    await t.database.db.select({ id: products.id }).from(products).where(eq(products.slug, slug))
+  )[0]!.id;
+
+/** A service on the same database and clock, for viewers the HTTP layer cannot produce yet (sign-in). */
+const service = () =>
+  createOrdersService(t.database.db, {
+    holdMinutes: 60,
+    shipping: createShippingService(t.database.db, createShippingRepo(t.database.db)),
+    now,
+  });
+
+beforeAll(async () => {
+  t = await buildTestApp({ now });
+  peanutButter = await idOf('peanut-butter-banana');
+  giftTin = await idOf('holiday-gift-tin');
+  honeyOat = await idOf('honey-oat-classic');
+  const variations = await t.database.db
+    .select()
+    .from(productVariations)
+    .where(eq(productVariations.productId, honeyOat));
+  honeyOatSmall = variations.find((variation) => variation.attributes.Size === '12 oz')!.id;
+});
+afterAll(() => t.close());
+
+const billing = {
+  first_name: 'Ada',
+  last_name: 'Baker',
+  address_1: '200 Broadway',
+  city: 'New York',
+  state: 'NY',
+  postcode: '10007',
+  country: 'US',
+  email: 'ada@example.com',
+  phone: '+1 212 555 0100',
+};
+
+async function quote(lines: OrderCreate['line_items'], address = billing): Promise<ShippingRate[]> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: RATES,
+    payload: {
+      address_1: address.address_1,
+      city: address.city,
+      country: address.country,
+      state: address.state,
+      postcode: address.postcode,
+      products: lines,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** A valid order for the lines with the cheapest quoted rate. */
+async function anOrder(
+  lines: OrderCreate['line_items'],
+  overrides: Partial<OrderCreate> = {},
+): Promise<OrderCreate> {
+  const [rate] = await quote(lines);
+  return {
+    customer_id: 0,
+    payment_method: 'stripe',
+    payment_method_title: 'Credit Card (Stripe)',
+    billing,
+    line_items: lines,
+    shipping_lines: [{ method_id: rate!.method_id, instance_id: rate!.instance_id }],
+    customer_note: 'Happy birthday, Sam!',
+    ...overrides,
+  };
+}
+
+const postOrder = (body: unknown) =>
+  t.app.inject({ method: 'POST', url: ORDERS, payload: body as object });
+
+const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]!.n;
+
+const stockOf = async (id: number) =>
+  (
+    await t.database.db
+      .select({ quantity: products.stockQuantity, status: products.stockStatus })
+      .from(products)
+      .where(eq(products.id, id))
+  )[0]!;
+
+async function setStock(id: number, quantity: number | null) {
+  await t.database.db
+    .update(products)
+    .set({
+      manageStock: quantity !== null,
+      stockQuantity: quantity,
+      stockStatus: quantity === null || quantity > 0 ? 'instock' : 'outofstock',
+    })
+    .where(eq(products.id, id));
+}
+
+beforeEach(async () => {
+  // Earlier tests' pending orders would give their held units back to stock set afresh below.
+  await t.database.db
+    .update(orders)
+    .set({ status: 'cancelled', stockState: 'released' })
+    .where(eq(orders.status, 'pending'));
+  await setStock(peanutButter, null);
+  await setStock(giftTin, null);
+});
+
+describe('POST /orders', () => {
+  it('prices every line from the database and ignores prices, totals and status in the body', async () => {
+    const body = await anOrder([
+      { product_id: peanutButter, quantity: 2 },
+      { product_id: honeyOat, variation_id: honeyOatSmall, quantity: 1 },
+    ]);
+    const tampered = {
+      ...body,
+      status: 'processing',
+      set_paid: true,
+      total: '0.01',
+      line_items: body.line_items.map((line) => ({
+        ...line,
+        price: 0.01,
+        total: '0.01',
+        subtotal: '0.01',
+      })),
+    };
+    const res = await postOrder(tampered);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = OrderSchema.parse(res.json());
+    const [smallBag] = await t.database.db
+      .select()
+      .from(productVariations)
+      .where(eq(productVariations.id, honeyOatSmall));
+    const smallCents = smallBag!.salePriceCents ?? smallBag!.regularPriceCents;
+    expect(order.status).toBe('pending');
+    expect(order.needs_payment).toBe(true);
+    expect(order.order_key).toMatch(/^wc_order_[A-Za-z0-9_-]{16}$/);
+    expect(
+      order.line_items.map((line) => [line.name, line.quantity, line.total, line.price]),
+    ).toEqual([
+      ['Peanut Butter Banana', 2, '25.00', 12.5],
+      ['Honey Oat Classic – 12 oz', 1, (smallCents / 100).toFixed(2), smallCents / 100],
+    ]);
+    expect(order.line_items[1]!.meta_data).toEqual([
+      { id: 1, key: 'Size', value: '12 oz', display_key: 'Size', display_value: '12 oz' },
+    ]);
+    // US East: $7.95 + 3 × $1.00 (the subtotal is under the $75 free-shipping minimum).
+    expect(order.shipping_lines[0]).toMatchObject({ method_id: 'flat_rate', total: '10.95' });
+    expect(order.shipping_total).toBe('10.95');
+    expect(order.total).toBe(((2500 + smallCents + 1095) / 100).toFixed(2));
+    expect(order.customer_note).toBe('Happy birthday, Sam!');
+    expect(order.billing.email).toBe('ada@example.com');
+    expect(order.shipping).toMatchObject({ address_1: '200 Broadway', state: 'NY', phone: '' });
+    expect(order.date_created_gmt).toBe(clock.toISOString().slice(0, 19));
+    expect(order.date_hold_expires_gmt).toBe(
+      new Date(clock.getTime() + 60 * 60_000).toISOString().slice(0, 19),
+    );
+  });
+
+  it('ships to the shipping address when one is given, and quotes for it', async () => {
+    const lines = [{ product_id: peanutButter, quantity: 1 }];
+    const durham = {
+      first_name: 'Sam',
+      last_name: 'Baker',
+      address_1: '1 Main St',
+      city: 'Durham',
+      state: 'nc',
+      postcode: '27701',
+      country: 'US',
+    };
+    const [pickup] = await quote(lines, { ...billing, ...durham, state: 'NC' });
+    expect(pickup!.method_id).toBe('local_pickup');
+    const res = await postOrder(
+      await anOrder(lines, {
+        shipping: durham,
+        shipping_lines: [{ method_id: 'local_pickup', instance_id: pickup!.instance_id }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const order = OrderSchema.parse(res.json());
+    expect(order.shipping).toMatchObject({ city: 'Durham', state: 'NC' });
+    expect(order.shipping_lines[0]).toMatchObject({
+      method_id: 'local_pickup',
+      method_title: 'Pick up at the bakery (Durham)',
+      total: '0.00',
+    });
+    expect(order.total).toBe('12.50');
+  });
+
+  it('returns 400 larder_invalid_shipping_rate for a rate not offered to the address, and writes nothing', async () => {
+    const lines = [{ product_id: peanutButter, quantity: 1 }];
+    const durhamRates = await quote(lines, {
+      ...billing,
+      city: 'Durham',
+      state: 'NC',
+      postcode: '27701',
+    });
+    const pickup = durhamRates.find((rate) => rate.method_id === 'local_pickup')!;
+    const before = await orderCount();
+    const res = await postOrder(
+      await anOrder(lines, {
+        shipping_lines: [{ method_id: 'local_pickup', instance_id: pickup.instance_id }],
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    const error = ApiErrorSchema.parse(res.json());
+    expect(error.code).toBe('larder_invalid_shipping_rate');
+    expect(error.message).toBe(
+      'That shipping method is not available for this address and cart. Choose one of: Standard shipping.',
+    );
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('returns 400 with a field message for a state that is not in the country', async () => {
+    const res = await postOrder(
+      await anOrder([{ product_id: peanutButter, quantity: 1 }], {
+        billing: { ...billing, state: 'ON' },
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'rest_invalid_param',
+      data: {
+        status: 400,
+        params: {
+          'billing.state': 'ON is not a state of United States. Choose one from the list.',
+        },
+      },
+    });
+  });
+
+  it('returns 400 per field for a bad billing address and an empty cart', async () => {
+    const body = await anOrder([{ product_id: peanutButter, quantity: 1 }]);
+    const res = await postOrder({
+      ...body,
+      billing: { ...billing, email: 'not-an-email' },
+      line_items: [],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().data.params)).toEqual(
+      expect.arrayContaining(['billing', 'line_items']),
+    );
+  });
+
+  it('returns 403 when a guest names a customer_id', async () => {
+    const res = await postOrder(
+      await anOrder([{ product_id: peanutButter, quantity: 1 }], { customer_id: 5 }),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(ApiErrorSchema.parse(res.json()).code).toBe('woocommerce_rest_cannot_create');
+  });
+
+  it('refuses more than the stock with 409 naming the product, and writes nothing', async () => {
+    await setStock(giftTin, 3);
+    const lines = [
+      { product_id: peanutButter, quantity: 1 },
+      { product_id: giftTin, quantity: 4 },
+    ];
+    const body = await anOrder([{ product_id: giftTin, quantity: 1 }], { line_items: lines });
+    const before = await orderCount();
+    const res = await postOrder(body);
+    expect(res.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+      code: 'larder_out_of_stock',
+      message: 'Only 3 left of Holiday Gift Tin. Lower the quantity in your cart to continue.',
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
+  });
+
+  it('holds stock for a pending order, so the catalogue shows what is left', async () => {
+    await setStock(giftTin, 5);
+    const res = await postOrder(await anOrder([{ product_id: giftTin, quantity: 2 }]));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
+    const product = await t.app.inject({ url: `/wp-json/wc/v3/products/${giftTin}` });
+    expect(product.json().stock_quantity).toBe(3);
+  });
+
+  it('two concurrent orders for the last unit: exactly one succeeds', async () => {
+    await setStock(giftTin, 1);
+    const body = await anOrder([{ product_id: giftTin, quantity: 1 }]);
+    const before = await orderCount();
+    const results = await Promise.all([postOrder(body), postOrder(body), postOrder(body)]);
+    const statuses = results.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    const refused = results.find((res) => res.statusCode === 409)!;
+    expect(refused.json().code).toBe('larder_out_of_stock');
+    expect(refused.json().message).toMatch(/Holiday Gift Tin is out of stock/);
+    expect(await orderCount()).toBe(before + 1);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 0, status: 'outofstock' });
+  });
+
+  it('holds a variation with its own stock', async () => {
+    await t.database.db
+      .update(productVariations)
+      .set({ stockQuantity: 2 })
+      .where(eq(productVariations.id, honeyOatSmall));
+    try {
+      const line = { product_id: honeyOat, variation_id: honeyOatSmall, quantity: 2 };
+      const body = await anOrder([line]);
+      expect((await postOrder(body)).statusCode).toBe(201);
+      const again = await postOrder({ ...body, line_items: [{ ...line, quantity: 1 }] });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/Honey Oat Classic – 12 oz is out of stock/);
+    } finally {
+      await t.database.db
+        .update(productVariations)
+        .set({ stockQuantity: null, stockStatus: 'instock' })
+        .where(eq(productVariations.id, honeyOatSmall));
+    }
+  });
+});
+
+describe('stock holds', () => {
+  it('an unpaid order past ORDER_HOLD_MINUTES is cancelled and its stock released', async () => {
+    await setStock(giftTin, 2);
+    const res = await postOrder(await anOrder([{ product_id: giftTin, quantity: 2 }]));
+    const order = OrderSchema.parse(res.json());
+    expect(await stockOf(giftTin)).toEqual({ quantity: 0, status: 'outofstock' });
+
+    advanceMinutes(59);
+    const stillHeld = await t.app.inject({ url: `${ORDERS}/${order.id}?key=${order.order_key}` });
+    expect(stillHeld.json().status).toBe('pending');
+    expect(await stockOf(giftTin)).toEqual({ quantity: 0, status: 'outofstock' });
+
+    advanceMinutes(2);
+    const expired = await t.app.inject({ url: `${ORDERS}/${order.id}?key=${order.order_key}` });
+    expect(expired.json()).toMatchObject({
+      status: 'cancelled',
+      needs_payment: false,
+      date_hold_expires_gmt: null,
+    });
+    expect(await stockOf(giftTin)).toEqual({ quantity: 2, status: 'instock' });
+    // Released once: a second sweep gives nothing back twice.
+    expect(await service().releaseExpiredHolds()).toBe(0);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 2, status: 'instock' });
+  });
+
+  it('markPaid makes the held stock the sale without reducing it again, once', async () => {
+    await setStock(giftTin, 4);
+    const order = OrderSchema.parse(
+      (await postOrder(await anOrder([{ product_id: giftTin, quantity: 1 }]))).json(),
+    );
+    const svc = service();
+    const salesBefore = (
+      await t.database.db
+        .select({ n: products.totalSales })
+        .from(products)
+        .where(eq(products.id, giftTin))
+    )[0]!.n;
+    const payment = {
+      transactionId: 'ch_123',
+      paymentMethod: 'stripe',
+      paymentMethodTitle: 'Credit Card (Stripe)',
+    };
+    const paid = await svc.markPaid(order.id, payment);
+    expect(paid).toMatchObject({
+      status: 'processing',
+      transaction_id: 'ch_123',
+      needs_payment: false,
+    });
+    expect(paid.date_paid_gmt).toBe(clock.toISOString().slice(0, 19));
+    expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
+
+    // The same payment again is a no-op; another one is refused; cancelling and expiry do nothing.
+    expect((await svc.markPaid(order.id, payment)).status).toBe('processing');
+    await expect(
+      svc.markPaid(order.id, { ...payment, transactionId: 'ch_456' }),
+    ).rejects.toMatchObject({
+      status: 409,
+      code: 'larder_order_not_payable',
+    });
+    expect(await svc.cancel(order.id)).toBe(false);
+    advanceMinutes(120);
+    await svc.releaseExpiredHolds();
+    expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
+    const salesAfter = (
+      await t.database.db
+        .select({ n: products.totalSales })
+        .from(products)
+        .where(eq(products.id, giftTin))
+    )[0]!.n;
+    expect(salesAfter).toBe(salesBefore + 1);
+    await expect(svc.findForPayment(order.id, order.order_key, guest)).rejects.toMatchObject({
+      status: 409,
+      message: 'This order has already been paid.',
+    });
+  });
+
+  it('cancel releases the stock of a pending order; a cancelled order cannot be paid', async () => {
+    await setStock(giftTin, 4);
+    const order = OrderSchema.parse(
+      (await postOrder(await anOrder([{ product_id: giftTin, quantity: 3 }]))).json(),
+    );
+    expect(await stockOf(giftTin)).toEqual({ quantity: 1, status: 'instock' });
+    const svc = service();
+    expect(await svc.cancel(order.id)).toBe(true);
+    expect(await svc.cancel(order.id)).toBe(false);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 4, status: 'instock' });
+    await expect(
+      svc.markPaid(order.id, {
+        transactionId: 'ch_1',
+        paymentMethod: 'stripe',
+        paymentMethodTitle: 'Card',
+      }),
+    ).rejects.toMatchObject({ status: 409, code: 'larder_order_not_payable' });
+    const items = await t.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    expect(items.map((item) => item.stockHeld)).toEqual([3]);
+  });
+});
+
+const guest: Viewer = { isGuest: true, customerId: 0, canSeeWholesale: false };
+const customer = (id: number): Viewer => ({
+  isGuest: false,
+  customerId: id,
+  canSeeWholesale: false,
+});
+
+describe('GET /orders/{id}', () => {
+  let order: z.infer<typeof OrderSchema>;
+  // After the file's beforeEach, which cancels earlier tests' pending orders.
+  beforeEach(async () => {
+    order = OrderSchema.parse(
+      (await postOrder(await anOrder([{ product_id: peanutButter, quantity: 1 }]))).json(),
+    );
+  });
+
+  it('shows the order to anyone with the right key', async () => {
+    const res = await t.app.inject({ url: `${ORDERS}/${order.id}?key=${order.order_key}` });
+    expect(res.statusCode).toBe(200);
+    expect(OrderSchema.parse(res.json())).toEqual(order);
+  });
+
+  it('answers a guest 401 without a key, with a wrong key, and for an id that does not exist, alike', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ url: `${ORDERS}/${order.id}` }),
+      t.app.inject({ url: `${ORDERS}/${order.id}?key=wc_order_wrong` }),
+      t.app.inject({ url: `${ORDERS}/${order.id}?key=${order.order_key.slice(0, -1)}` }),
+      t.app.inject({ url: `${ORDERS}/987654?key=${order.order_key}` }),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(answers[0]!.json());
+    }
+    expect(ApiErrorSchema.parse(answers[0]!.json())).toMatchObject({
+      code: 'woocommerce_rest_cannot_view',
+      data: { status: 401 },
+    });
+  });
+
+  it('shows a customer their own order; another signed-in customer gets 403', async () => {
+    const svc = service();
+    const own = await svc.create(
+      { ...(await anOrder([{ product_id: peanutButter, quantity: 1 }])), customer_id: 7 } as never,
+      customer(7),
+      { ip: '127.0.0.1', userAgent: 'test' },
+    );
+    expect(own.customer_id).toBe(7);
+    expect((await svc.get(own.id, undefined, customer(7))).id).toBe(own.id);
+    await expect(svc.get(own.id, undefined, customer(8))).rejects.toMatchObject({ status: 403 });
+    await expect(svc.get(own.id, undefined, guest)).rejects.toMatchObject({ status: 401 });
+    // A guest order (customer 0) is nobody's own: a signed-in shopper needs its key.
+    await expect(svc.get(order.id, undefined, customer(7))).rejects.toMatchObject({ status: 403 });
+    await expect(
+      svc.create(
+        {
+          ...(await anOrder([{ product_id: peanutButter, quantity: 1 }])),
+          customer_id: 8,
+        } as never,
+        customer(7),
+        { ip: '', userAgent: '' },
+      ),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('GET /orders?customer=', () => {
+  it('is 401 for a guest', async () => {
+    const res = await t.app.inject({ url: `${ORDERS}?customer=7` });
+    expect(res.statusCode).toBe(401);
+    expect(ApiErrorSchema.parse(res.json()).code).toBe('woocommerce_rest_cannot_view');
+  });
+
+  it("lists a customer's own orders newest first; anyone else gets 403", async () => {
+    const svc = service();
+    const place = async () => {
+      advanceMinutes(1);
+      return svc.create(
+        {
+          ...(await anOrder([{ product_id: peanutButter, quantity: 1 }])),
+          customer_id: 31,
+        } as never,
+        customer(31),
+        { ip: '', userAgent: '' },
+      );
+    };
+    const first = await place();
+    const second = await place();
+    const third = await place();
+    const page = await svc.listForCustomer({ customer: 31, page: 1, per_page: 2 }, customer(31));
+    expect(page.total).toBe(3);
+    expect(page.orders.map((order) => order.id)).toEqual([third.id, second.id]);
+    const rest = await svc.listForCustomer({ customer: 31, page: 2, per_page: 2 }, customer(31));
+    expect(rest.orders.map((order) => order.id)).toEqual([first.id]);
+    await expect(
+      svc.listForCustomer({ customer: 31, page: 1, per_page: 10 }, customer(32)),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('findForPayment', () => {
+  it('gives the payable order and its total to a holder of the key, and refuses others', async () => {
+    const order = OrderSchema.parse(
+      (await postOrder(await anOrder([{ product_id: peanutButter, quantity: 2 }]))).json(),
+    );
+    const svc = service();
+    const payable = await svc.findForPayment(order.id, order.order_key, guest);
+    expect(payable).toMatchObject({
+      id: order.id,
+      totalCents: Math.round(Number(order.total) * 100),
+    });
+    expect(payable.billing.email).toBe('ada@example.com');
+    await expect(svc.findForPayment(order.id, 'wc_order_nope', guest)).rejects.toMatchObject({
+      status: 401,
+    });
+    advanceMinutes(61);
+    await expect(svc.findForPayment(order.id, order.order_key, guest)).rejects.toMatchObject({
+      status: 409,
+      code: 'larder_order_not_payable',
+    });
+  });
+});
+
+describe('order config', () => {
+  it('reads ORDER_HOLD_MINUTES and the order and rates limits, with generous defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      orderHoldMinutes: 60,
+      rateLimits: {
+        shippingRates: { max: 120, windowMs: 60_000 },
+        order: { max: 30, windowMs: 600_000 },
+      },
+    });
+    expect(
+      loadConfig({
+        ORDER_HOLD_MINUTES: '15',
+        ORDER_RATE_LIMIT: '5/1m',
+        SHIPPING_RATES_RATE_LIMIT: '10/10s',
+      }),
+    ).toMatchObject({
+      orderHoldMinutes: 15,
+      rateLimits: {
+        order: { max: 5, windowMs: 60_000 },
+        shippingRates: { max: 10, windowMs: 10_000 },
+      },
+    });
+    expect(() => loadConfig({ ORDER_HOLD_MINUTES: '0' })).toThrow(/ORDER_HOLD_MINUTES/);
+  });
+});

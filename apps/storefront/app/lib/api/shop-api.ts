@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  type CardPaymentRequest,
   type ContactSubmission,
   type Country,
   type FormResult,
@@ -9,6 +10,8 @@ import {
   type OrderCreate,
   type Page,
   type PaymentGateway,
+  type PaymentResult,
+  type PayPalPaymentRequest,
   type Post,
   type Product,
   type ProductCategory,
@@ -156,6 +159,14 @@ export function createShopApi(apiFetch: ApiFetch) {
     createOrder: (order: OrderCreate) => post<Order>(apiPaths.orders, order),
     /** One order: its owner, or anyone with its `order_key` (a guest). */
     getOrder: (id: number, key?: string) => get<Order>(`${apiPaths.orders}/${id}`, { key }),
+    /** Spec §4: pays an order with the payment method the card widget created; 200 or an error. */
+    payByCard: (payment: CardPaymentRequest) => post<PaymentResult>(apiPaths.cardPayment, payment),
+    /** The PayPal order for the order's server-computed total, for the buttons to approve. */
+    createPayPalOrder: (order: { order_id: number; order_key?: string }) =>
+      post<{ id: string }>(apiPaths.paypalOrder, order),
+    /** Spec §7: captures the approved PayPal order. */
+    payByPayPal: (payment: PayPalPaymentRequest) =>
+      post<PaymentResult>(apiPaths.paypalPayment, payment),
   };
 }
 

@@ -158,7 +158,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
 
   /** Runs fn in the caller's transaction when given one, else in a new one. */
   const inTransaction = <T>(tx: Database | undefined, fn: (tx: Database) => Promise<T>) =>
-    tx ? fn(tx) : db.transaction((inner) => fn(inner as unknown as Database));
+    tx ? fn(tx) : db.transaction((inner) => fn(inner));
 
   async function cancelIn(tx: Database, orderId: number): Promise<boolean> {
     const cancelled = await ordersRepo.cancelPending(tx, orderId, now());
@@ -177,7 +177,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
     const ids = await ordersRepo.expiredHoldIds(db, now());
     let released = 0;
     for (const id of ids) {
-      if (await db.transaction((tx) => cancelIn(tx as unknown as Database, id))) released += 1;
+      if (await db.transaction((tx) => cancelIn(tx, id))) released += 1;
     }
     return released;
   }
@@ -255,8 +255,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         ? toAddress(input.shipping, { phone: '' })
         : toAddress(input.billing, { phone: '' });
 
-      const stored = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      const stored = await db.transaction(async (tx) => {
         const order = await ordersRepo.insertOrder(tx, {
           orderKey: newOrderKey(),
           status: 'pending',

@@ -563,6 +563,27 @@ describe('findForPayment', () => {
   });
 });
 
+describe('POST /orders rate limit', () => {
+  it('answers 429 rest_rate_limited after the configured number of orders, across both paths', async () => {
+    const limited = await buildTestApp({
+      seed: false,
+      config: { rateLimits: { order: { max: 2, windowMs: 60_000 } } },
+    });
+    try {
+      const body = await anOrder([{ product_id: peanutButter, quantity: 1 }]);
+      const send = (url: string) => limited.app.inject({ method: 'POST', url, payload: body });
+      // No products in this database: 400 for the line, but each request counts.
+      expect((await send(ORDERS)).statusCode).toBe(400);
+      expect((await send(`${ORDERS}/`)).statusCode).toBe(400);
+      const third = await send(ORDERS);
+      expect(third.statusCode).toBe(429);
+      expect(ApiErrorSchema.parse(third.json()).code).toBe('rest_rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('order config', () => {
   it('reads ORDER_HOLD_MINUTES and the order and rates limits, with generous defaults', () => {
     expect(loadConfig({})).toMatchObject({

@@ -13,7 +13,7 @@ export default [
   route('about', 'routes/about.tsx'),
   route('where-to-buy', 'routes/where-to-buy.tsx'),
   route('cart', 'routes/cart.tsx', { id: 'cart' }),
-  route('checkout', CONTENT_PAGE, { id: 'checkout' }),
+  route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
   route('login', CONTENT_PAGE, { id: 'login' }),
   route('sign-up', CONTENT_PAGE, { id: 'sign-up' }),
   route('forgot-password', CONTENT_PAGE, { id: 'forgot-password' }),
@@ -27,7 +27,7 @@ export default [
   route('blog/minority-business-enterprise-certification', 'routes/mbe-redirect.ts'),
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('contact', 'routes/contact.tsx'),
-  route('order-received/:id', CONTENT_PAGE, { id: 'order-received' }),
+  route('order-received/:id', 'routes/order-received.tsx', { id: 'order-received' }),
   // Resource routes for search engines, before the catch-all content page.
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),

@@ -6,7 +6,7 @@ import { toContentPage } from '../features/content/content-data.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
-import { seoMeta } from '../features/seo/seo.ts';
+import { pageSeoMeta } from '../features/seo/seo.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -24,13 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const data = args.loaderData;
-  return seoMeta(args, {
-    title: data?.chrome.headerTitle,
-    description: data?.page.summary,
-    // The shopper's own cart is not for search results.
-    noindex: true,
-  });
+  // The shopper's own cart is not for search results.
+  return pageSeoMeta(args, { noindex: true });
 }
 
 export default function CartRoute({ loaderData }: Route.ComponentProps) {

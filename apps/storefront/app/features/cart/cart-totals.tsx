@@ -27,9 +27,7 @@ export function CartTotals({
         <dd data-testid="totals-subtotal">{formatMoney(subtotalCents / 100)}</dd>
       </div>
       <div className="cart-totals__row">
-        <dt>
-          Shipping{rate ? <span className="cart-totals__method"> ({rate.label})</span> : null}
-        </dt>
+        <dt>Shipping{rate ? <span className="cart-totals__method"> {rate.label}</span> : null}</dt>
         <dd data-testid="totals-shipping">
           {rate ? rateCostLabel(rate.cost) : <span className="muted">{pendingShipping}</span>}
         </dd>

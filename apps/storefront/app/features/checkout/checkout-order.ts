@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CheckoutBillingAddressSchema,
+  CheckoutShippingAddressSchema,
+  type CheckoutBillingAddress,
+  type CheckoutShippingAddress,
+  type OrderCreate,
+  type PaymentGateway,
+  type ShippingRate,
+} from '@larder/contract';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  NETWORK_MESSAGE,
+  SERVER_MESSAGE,
+  TOO_MANY_REQUESTS_MESSAGE,
+} from '../../components/forms/form-errors.ts';
+import { ApiError } from '../../lib/api/index.ts';
+import { statesOf, type CountryOption } from '../cart/address-fields.tsx';
+import {
+  BILLING_FIELDS,
+  SHIPPING_FIELDS,
+  toLineRequests,
+  type BillingInfo,
+  type CartItem,
+  type ShippingInfo,
+} from '../cart/cart-store.ts';
+
+/** What the checkout form holds: strings as typed, so the cart store can keep them as they are. */
+export interface CheckoutFormValues {
+  billing: BillingInfo;
+  shipToDifferentAddress: boolean;
+  shipping: ShippingInfo;
+  payment_method: string;
+}
+
+/** The form's values once the contract's schemas have checked them. */
+export interface CheckoutDetails {
+  billing: CheckoutBillingAddress;
+  shipping?: CheckoutShippingAddress;
+  payment_method: string;
+}
+
+const PaymentMethodSchema = z.string().trim().min(1, 'Choose how to pay.');
+const BillingOnlySchema = z.object({
+  billing: CheckoutBillingAddressSchema,
+  payment_method: PaymentMethodSchema,
+});
+const WithShippingSchema = BillingOnlySchema.extend({ shipping: CheckoutShippingAddressSchema });
+
+type AddressPrefix = 'billing' | 'shipping';
+
+/**
+ * The contract leaves state optional, but spec §5 prices shipping only with a state: one of the
+ * country's states where it has a list, else the region as typed.
+ */
+function stateMessage(address: { country: string; state: string }, countries: CountryOption[]) {
+  if (!address.country.trim()) return null;
+  const states = statesOf(countries, address.country.trim().toUpperCase());
+  if (states.length === 0) return address.state.trim() ? null : 'Enter the state or region.';
+  if (states.some((state) => state.code === address.state)) return null;
+  return address.state ? 'Choose a state from the list.' : 'Choose a state.';
+}
+
+/**
+ * react-hook-form's resolver for checkout: the contract's billing schema, the shipping schema only
+ * when shipping to a different address, and the country's state list.
+ */
+export function checkoutResolver(
+  countries: CountryOption[],
+): Resolver<CheckoutFormValues, unknown, CheckoutDetails> {
+  const billingOnly = zodResolver(BillingOnlySchema);
+  const withShipping = zodResolver(WithShippingSchema);
+  return async (values, context, options) => {
+    const resolve = values.shipToDifferentAddress ? withShipping : billingOnly;
+    const result = await resolve(values, context, options as never);
+    const errors = { ...result.errors } as FieldErrors<CheckoutFormValues>;
+    const prefixes: AddressPrefix[] = values.shipToDifferentAddress
+      ? ['billing', 'shipping']
+      : ['billing'];
+    let stateMissing = false;
+    for (const prefix of prefixes) {
+      const message = stateMessage(values[prefix], countries);
+      const current = errors[prefix] as Record<string, unknown> | undefined;
+      if (!message || current?.state) continue;
+      stateMissing = true;
+      errors[prefix] = { ...current, state: { type: 'state', message } } as never;
+    }
+    if (stateMissing || Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: result.values as CheckoutDetails, errors: {} };
+  };
+}
+
+/**
+ * Spec §7 `POST /orders` for a guest: ids and quantities only, the addresses, the chosen rate,
+ * the payment method and the gift note as the customer note. The server prices everything.
+ */
+export function buildOrder(input: {
+  details: CheckoutDetails;
+  items: CartItem[];
+  rate: ShippingRate;
+  giftNote: string;
+  gateways: PaymentGateway[];
+}): OrderCreate {
+  const { details, items, rate, giftNote, gateways } = input;
+  const gateway = gateways.find((entry) => entry.id === details.payment_method);
+  return {
+    // Accounts come with a later issue: every order is a guest's for now.
+    customer_id: 0,
+    payment_method: details.payment_method,
+    ...(gateway ? { payment_method_title: gateway.title } : {}),
+    billing: details.billing,
+    ...(details.shipping ? { shipping: details.shipping } : {}),
+    line_items: toLineRequests(items),
+    shipping_lines: [{ method_id: rate.method_id, instance_id: rate.instance_id }],
+    customer_note: giftNote.trim(),
+  };
+}
+
+export type CheckoutFieldPath =
+  | `billing.${(typeof BILLING_FIELDS)[number]}`
+  | `shipping.${(typeof SHIPPING_FIELDS)[number]}`
+  | 'payment_method';
+
+export interface PlaceOrderFailure {
+  /** The banner's words. */
+  message: string;
+  /** A line is out of stock (409): the shopper fixes it in the cart. */
+  outOfStock: boolean;
+  /** Messages for fields of the form, to show beside them. */
+  fields: Array<{ path: CheckoutFieldPath; message: string }>;
+}
+
+/** `billing.email`, `billing/email` or `billing[email]` → `billing.email`, when the form has that field. */
+function formPath(key: string): CheckoutFieldPath | null {
+  const path = key.replace(/[[\]/]+/g, '.').replace(/^\.+|\.+$/g, '');
+  if (path === 'payment_method') return path;
+  const [prefix, field, ...rest] = path.split('.');
+  if (rest.length > 0 || !field) return null;
+  if (prefix === 'billing' && (BILLING_FIELDS as readonly string[]).includes(field))
+    return path as CheckoutFieldPath;
+  if (prefix === 'shipping' && (SHIPPING_FIELDS as readonly string[]).includes(field))
+    return path as CheckoutFieldPath;
+  return null;
+}
+
+/** What went wrong placing the order, in the shopper's words and mapped to the form's fields. */
+export function placeOrderFailure(error: unknown): PlaceOrderFailure {
+  const none = { outOfStock: false, fields: [] };
+  if (!(error instanceof ApiError)) return { ...none, message: NETWORK_MESSAGE };
+  if (error.status === 429) return { ...none, message: TOO_MANY_REQUESTS_MESSAGE };
+  if (error.status >= 500) return { ...none, message: SERVER_MESSAGE };
+  if (error.status === 409) return { ...none, outOfStock: true, message: error.message };
+  const fields: PlaceOrderFailure['fields'] = [];
+  const others: string[] = [];
+  for (const [key, message] of Object.entries(error.params)) {
+    const path = formPath(key);
+    if (path) fields.push({ path, message });
+    else others.push(message);
+  }
+  if (others.length > 0) return { ...none, fields, message: others.join(' ') };
+  if (fields.length > 0)
+    return { ...none, fields, message: 'Please check the highlighted fields.' };
+  return { ...none, message: error.message };
+}

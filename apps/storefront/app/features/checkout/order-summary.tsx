@@ -1,0 +1,49 @@
+import type { ShippingRate } from '@larder/contract';
+import { formatMoney } from '../../lib/money.ts';
+import { cartItemTitle, lineTotalCents, type CartItem } from '../cart/cart-store.ts';
+import { CartTotals } from '../cart/cart-totals.tsx';
+
+interface OrderSummaryProps {
+  items: CartItem[];
+  subtotalCents: number;
+  rate: ShippingRate | null;
+  estimateCents: number;
+}
+
+/** Checkout's order summary: the lines, subtotal, shipping and total the shopper is agreeing to. */
+export function OrderSummary({ items, subtotalCents, rate, estimateCents }: OrderSummaryProps) {
+  return (
+    <div className="order-summary">
+      <ul className="order-summary__lines" aria-label="Items in your order">
+        {items.map((item) => {
+          const image = item.product.images[0];
+          return (
+            <li key={item.id} className="order-summary__line" data-testid="summary-line">
+              <span className="order-summary__media">
+                {image ? (
+                  <img src={image.src} alt="" width={56} height={56} loading="lazy" />
+                ) : null}
+                <span className="order-summary__qty" aria-hidden="true">
+                  {item.quantity}
+                </span>
+              </span>
+              <span className="order-summary__title">
+                {cartItemTitle(item)}
+                <span className="visually-hidden">, quantity {item.quantity}</span>
+              </span>
+              <span className="order-summary__total">
+                {formatMoney(lineTotalCents(item) / 100)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <CartTotals
+        subtotalCents={subtotalCents}
+        rate={rate}
+        estimateCents={estimateCents}
+        pendingShipping="Enter your address"
+      />
+    </div>
+  );
+}

@@ -27,7 +27,7 @@ export default [
   route('blog/minority-business-enterprise-certification', 'routes/mbe-redirect.ts'),
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('contact', 'routes/contact.tsx'),
-  route('order-received/:id', CONTENT_PAGE, { id: 'order-received' }),
+  route('order-received/:id', 'routes/order-received.tsx', { id: 'order-received' }),
   // Resource routes for search engines, before the catch-all content page.
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),

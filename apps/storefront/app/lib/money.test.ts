@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money.ts';
+import { centsOf, formatMoney } from './money.ts';
 
 describe('formatMoney', () => {
   it('formats numbers as US dollars with cents', () => {
@@ -15,5 +15,14 @@ describe('formatMoney', () => {
 
   it('shows $0.00 rather than NaN for a malformed amount', () => {
     expect(formatMoney('')).toBe('$0.00');
+  });
+});
+
+describe('centsOf', () => {
+  it('reads the API decimal strings and numbers as whole cents', () => {
+    expect(centsOf('12.50')).toBe(1250);
+    expect(centsOf('0.10') + centsOf('0.20')).toBe(30);
+    expect(centsOf(19.99)).toBe(1999);
+    expect(centsOf('')).toBe(0);
   });
 });

@@ -1,0 +1,54 @@
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Hero } from '../../components/layout/hero.tsx';
+import { RouteErrorBoundary } from '../content/route-error-boundary.tsx';
+import { simpleChrome } from '../layout/page-chrome.ts';
+
+export const ORDER_UNAVAILABLE_TITLE = "We can't show this order";
+
+interface OrderUnavailableData {
+  orderUnavailable: true;
+  status: 401 | 403 | 404;
+}
+
+/** The answer a loader throws when an order is not the visitor's to see (or does not exist). */
+export function orderUnavailable(status: OrderUnavailableData['status']) {
+  return data<OrderUnavailableData>({ orderUnavailable: true, status }, { status });
+}
+
+function isOrderUnavailable(value: unknown): value is OrderUnavailableData {
+  return typeof value === 'object' && value !== null && 'orderUnavailable' in value;
+}
+
+const EXPLANATIONS: Record<OrderUnavailableData['status'], string> = {
+  401: 'This order can only be shown to the person who placed it. Open the link in your order confirmation email, or sign in to the account you ordered with.',
+  403: 'This link does not match the order. Open the link in your order confirmation email, or sign in to the account you ordered with.',
+  404: 'We could not find that order. Check the order number in your confirmation email.',
+};
+
+/** Order pages' error boundary: a clear "we can't show this order", else the site's usual one. */
+export function OrderErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || !isOrderUnavailable(error.data))
+    return <RouteErrorBoundary />;
+  return (
+    <>
+      <Hero chrome={simpleChrome(ORDER_UNAVAILABLE_TITLE)} />
+      <section className="section">
+        <div className="container container--narrow" data-testid="order-unavailable">
+          <p className="lead">{EXPLANATIONS[error.data.status]}</p>
+          <p>
+            Questions about an order? <Link to="/contact">Contact us</Link> and we will help.
+          </p>
+          <p className="cluster">
+            <Link to="/shop" className="button button--primary">
+              Shop granola
+            </Link>
+            <Link to="/" className="button button--secondary">
+              Back to home
+            </Link>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -397,3 +397,25 @@ describe('postcode rules', () => {
     expect(postcodeMatches('SW1*', 'sw1a 1aa')).toBe(true);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes the shipping and order routes', async () => {
+    const res = await t.app.inject({ url: '/wp-json/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/wp-json/wc/v3/data/countries',
+        '/wp-json/wc/v3/data/countries/{code}',
+        '/wp-json/wc/v3/shipping/zones',
+        '/wp-json/wc/v3/shipping/zones/{id}/methods',
+        '/wp-json/wc/v3/shipping-rates/',
+        '/wp-json/wc/v3/orders',
+        '/wp-json/wc/v3/orders/{id}',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/wp-json/wc/v3/orders']!)).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+  });
+});

@@ -43,9 +43,9 @@ function required<T>(map: Map<string, T>, key: string): T {
 }
 
 /**
- * Seeds the demo brand once, then its reviews once. Each marker row is inserted first inside the
- * same transaction, so a second start (or a second process starting at the same moment) finds it
- * and changes nothing.
+ * Seeds the demo brand once, then its reviews and the shipping zones once each. Each marker row is
+ * inserted first inside the same transaction, so a second start (or a second process starting at
+ * the same moment) finds it and changes nothing.
  */
 export async function seedDemoData(db: Database): Promise<{ applied: boolean }> {
   const brand = await seedDemoBrand(db);

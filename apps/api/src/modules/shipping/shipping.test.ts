@@ -19,6 +19,7 @@ import { guestViewer } from '../../http/viewer.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { priceCart } from '../orders/pricing.ts';
 import { postcodeMatches } from './zone-matching.ts';
+import { seedShippingZones } from '../../../seed/shipping-zones.ts';
 
 const COUNTRIES = '/wp-json/wc/v3/data/countries';
 const ZONES = '/wp-json/wc/v3/shipping/zones';
@@ -165,6 +166,12 @@ describe('GET /shipping/zones', () => {
         .set({ enabled: true })
         .where(eq(shippingZoneMethods.instanceId, express!.instanceId));
     }
+  });
+
+  it('seeds the zones once: a second run changes nothing', async () => {
+    const before = await t.database.db.select().from(shippingZoneMethods);
+    expect(await seedShippingZones(t.database.db)).toEqual({ applied: false });
+    expect(await t.database.db.select().from(shippingZoneMethods)).toHaveLength(before.length);
   });
 
   it("lists zone 0's methods", async () => {

@@ -19,9 +19,10 @@ function contextFor(order: Order, seen: string[] = []) {
       if (url.pathname === '/wp-json/wp/v2/pages') return Response.json([]);
       if (url.pathname !== `/wp-json/wc/v3/orders/${order.id}`)
         return apiError(404, 'woocommerce_rest_shop_order_invalid_id');
+      // As the API answers: a guest without the right key 401, a signed-in stranger 403.
       const key = url.searchParams.get('key');
-      if (key === null) return apiError(401, 'woocommerce_rest_cannot_view');
-      if (key !== order.order_key) return apiError(403, 'woocommerce_rest_cannot_view');
+      if (key === 'signed-in-stranger') return apiError(403, 'woocommerce_rest_cannot_view');
+      if (key !== order.order_key) return apiError(401, 'woocommerce_rest_cannot_view');
       return Response.json(order);
     },
   } satisfies AppLoadContext;
@@ -64,10 +65,11 @@ describe('order-received loader', () => {
     expect(seen).toContain(`/wp-json/wc/v3/orders/1042?key=${order.order_key}`);
   });
 
-  it('answers 401 without a key, 403 with a wrong key and 404 for an unknown order', async () => {
+  it("answers the API's 401 and 403 with the same status, and 404 for an unknown order", async () => {
     const order = anOrder();
     expect(await statusOf(run(order, '/order-received/1042'))).toBe(401);
-    expect(await statusOf(run(order, '/order-received/1042?key=wc_order_nope'))).toBe(403);
+    expect(await statusOf(run(order, '/order-received/1042?key=wc_order_nope'))).toBe(401);
+    expect(await statusOf(run(order, '/order-received/1042?key=signed-in-stranger'))).toBe(403);
     expect(await statusOf(run(order, '/order-received/9999?key=wc_order_abc123'))).toBe(404);
     expect(await statusOf(run(order, '/order-received/abc?key=wc_order_abc123'))).toBe(404);
   });
@@ -145,6 +147,6 @@ describe('order-received page', () => {
     render(<Stub initialEntries={['/order-received/1042?key=wc_order_wrong']} />);
     expect(await screen.findByTestId('order-unavailable')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("We can't show this order");
-    expect(screen.getByText(/does not match the order/)).toBeTruthy();
+    expect(screen.getByText(/only with the link from its confirmation email/)).toBeTruthy();
   });
 });

@@ -20,8 +20,8 @@ function isOrderUnavailable(value: unknown): value is OrderUnavailableData {
 }
 
 const EXPLANATIONS: Record<OrderUnavailableData['status'], string> = {
-  401: 'This order can only be shown to the person who placed it. Open the link in your order confirmation email, or sign in to the account you ordered with.',
-  403: 'This link does not match the order. Open the link in your order confirmation email, or sign in to the account you ordered with.',
+  401: 'An order is shown only with the link from its confirmation email, or to the account that placed it. Check the link, or sign in to the account you ordered with.',
+  403: 'This order belongs to another account. Sign in to the account you ordered with to see it.',
   404: 'We could not find that order. Check the order number in your confirmation email.',
 };
 

@@ -69,7 +69,7 @@ describe('useShippingRates', () => {
     const { result, fetchRates } = renderRates({ ...austin, postcode: '' }, items);
     await wait(RATES_DEBOUNCE_MS * 4);
     expect(fetchRates).not.toHaveBeenCalled();
-    expect(result.current).toEqual({ status: 'idle', rates: [], error: null });
+    expect(result.current).toMatchObject({ status: 'idle', rates: [], error: null });
   });
 
   it('asks nothing for an empty cart', async () => {
@@ -95,7 +95,11 @@ describe('useShippingRates', () => {
       products: [{ product_id: 5, variation_id: 0, quantity: 2 }],
     });
     await act(async () => pending[0]!.resolve([ground, express]));
-    expect(result.current).toEqual({ status: 'ready', rates: [ground, express], error: null });
+    expect(result.current).toMatchObject({
+      status: 'ready',
+      rates: [ground, express],
+      error: null,
+    });
   });
 
   it('asks again when a quantity changes, and drops the older answer if it arrives late', async () => {
@@ -117,7 +121,7 @@ describe('useShippingRates', () => {
     await wait(RATES_DEBOUNCE_MS);
     await act(async () => pending[0]!.resolve([ground]));
     rerender({ address: { ...austin, city: ' ' }, items });
-    expect(result.current).toEqual({ status: 'idle', rates: [], error: null });
+    expect(result.current).toMatchObject({ status: 'idle', rates: [], error: null });
   });
 
   it("shows the server's message for an out-of-stock line, and a connection message for a network failure", async () => {
@@ -128,7 +132,7 @@ describe('useShippingRates', () => {
         new ApiError(409, 'larder_out_of_stock', 'Oat Clusters has only 1 left in stock.'),
       ),
     );
-    expect(result.current).toEqual({
+    expect(result.current).toMatchObject({
       status: 'error',
       rates: [],
       error: { message: 'Oat Clusters has only 1 left in stock.', status: 409 },
@@ -138,5 +142,14 @@ describe('useShippingRates', () => {
     await wait(RATES_DEBOUNCE_MS);
     await act(async () => pending[1]!.reject(new TypeError('Failed to fetch')));
     expect(result.current.error).toEqual({ message: RATES_NETWORK_MESSAGE, status: null });
+  });
+
+  it('lets checkout wait for the rates in flight', async () => {
+    const { result, pending } = renderRates(austin, items);
+    const settled = result.current.settled();
+    await wait(RATES_DEBOUNCE_MS);
+    await act(async () => pending[0]!.resolve([ground]));
+    await expect(settled).resolves.toEqual({ status: 'ready', rates: [ground], error: null });
+    await expect(result.current.settled()).resolves.toMatchObject({ status: 'ready' });
   });
 });

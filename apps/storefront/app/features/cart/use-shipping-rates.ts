@@ -1,5 +1,5 @@
 import type { ShippingRate, ShippingRatesRequest } from '@larder/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
 import { toLineRequests, type CartItem } from './cart-store.ts';
 import { canRequestRates, toDestination, type Destination } from './shipping-estimate.ts';
@@ -19,6 +19,11 @@ export interface ShippingRatesState {
   status: RatesStatus;
   rates: ShippingRate[];
   error: { message: string; status: number | null } | null;
+}
+
+export interface ShippingRates extends ShippingRatesState {
+  /** The state once the rates in flight (if any) have arrived: checkout waits for it on submit. */
+  settled: () => Promise<ShippingRatesState>;
 }
 
 type FetchRates = (request: ShippingRatesRequest) => Promise<ShippingRate[]>;
@@ -51,7 +56,7 @@ export function useShippingRates(
   address: Destination,
   items: CartItem[],
   fetchRates: FetchRates = defaultFetchRates,
-): ShippingRatesState {
+): ShippingRates {
   const requestKey = useMemo(() => {
     const request = ratesRequestFor(address, items);
     return request ? JSON.stringify(request) : null;
@@ -90,7 +95,21 @@ export function useShippingRates(
     };
   }, [requestKey, fetchRates]);
 
-  return requestKey === null ? IDLE : state;
+  const shown = requestKey === null ? IDLE : state;
+  const latest = useRef(shown);
+  const waiters = useRef<Array<(state: ShippingRatesState) => void>>([]);
+  useEffect(() => {
+    latest.current = shown;
+    if (shown.status !== 'loading') for (const resolve of waiters.current.splice(0)) resolve(shown);
+  }, [shown]);
+  const settled = useCallback(
+    () =>
+      latest.current.status === 'loading'
+        ? new Promise<ShippingRatesState>((resolve) => waiters.current.push(resolve))
+        : Promise.resolve(latest.current),
+    [],
+  );
+  return { ...shown, settled };
 }
 
 function defaultFetchRates(request: ShippingRatesRequest): Promise<ShippingRate[]> {

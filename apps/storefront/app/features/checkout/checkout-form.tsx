@@ -116,9 +116,10 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
   const rates = useShippingRates(destination, items);
   const rate = chosenRate(rates.rates, selectedRateId);
 
+  // A message about the rates belongs to the rates it was about.
   useEffect(() => {
-    if (rate) setRateError(null);
-  }, [rate]);
+    setRateError(null);
+  }, [rates.status, rate?.rate_id]);
 
   const showFailure = (next: PlaceOrderFailure) => {
     setFailure(next);
@@ -128,21 +129,20 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
 
   const onValid = async (details: CheckoutDetails) => {
     setFailure(null);
-    if (rates.status === 'error' && rates.error) {
+    setRateError(null);
+    // Typed the last field and pressed Place order at once: wait for that address's rates.
+    const settled = await rates.settled();
+    if (settled.status === 'error' && settled.error) {
       showFailure({
-        message: rates.error.message,
-        outOfStock: rates.error.status === 409,
+        message: settled.error.message,
+        outOfStock: settled.error.status === 409,
         fields: [],
       });
       return;
     }
-    if (!rate || rates.status !== 'ready') {
-      setRateError(
-        rates.status === 'loading'
-          ? 'Shipping prices are still updating. Place your order once they show.'
-          : 'Choose a shipping method. If none is offered, check the address.',
-      );
-      ratesRef.current?.querySelector<HTMLElement>('input')?.focus();
+    const rate = chosenRate(settled.rates, useCartStore.getState().selectedRateId);
+    if (!rate) {
+      setRateError('Choose a shipping method. If none is offered, check the address.');
       ratesRef.current?.scrollIntoView({ block: 'center' });
       return;
     }

@@ -28,6 +28,10 @@ import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
+import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
@@ -195,6 +199,28 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     rateLimit: config.rateLimits.order,
     sweepIntervalMs: 60_000,
+  });
+
+  const paymentSetup = createPaymentSetup(config);
+  if (paymentSetup.testMode) {
+    app.log.warn(
+      'no payment keys configured: the built-in test provider takes payments, no money moves',
+    );
+  }
+  const payments = createPaymentsService(createPaymentsRepo(database.db), {
+    orders,
+    card: paymentSetup.card,
+    paypal: paymentSetup.paypal,
+    mailer,
+    publicUrl: config.publicUrl,
+    shopOwnerEmail: config.shopOwnerEmail,
+    log: app.log,
+    now: options.now,
+  });
+  await app.register(paymentsRoutes, {
+    payments,
+    gateways: paymentSetup.gateways,
+    rateLimit: config.rateLimits.payment,
   });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.

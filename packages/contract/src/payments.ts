@@ -129,6 +129,7 @@ export type TestCard = z.infer<typeof TestCardSchema>;
 /**
  * Error codes of the payment routes, besides the usual 400/401/403/429:
  * 402 `larder_card_declined` (declined; the order stays pending and can be paid again),
+ * 402 `larder_payment_mismatch` (the PayPal order is not for this order's total; not captured),
  * 409 `larder_order_not_payable` (already paid, cancelled or expired),
  * 409 `larder_payment_in_progress` (another payment for the order is under way),
  * 502 `larder_payment_failed` (the provider could not be reached or failed).
@@ -136,6 +137,7 @@ export type TestCard = z.infer<typeof TestCardSchema>;
  */
 export const PAYMENT_ERROR_CODES = {
   declined: 'larder_card_declined',
+  mismatch: 'larder_payment_mismatch',
   notPayable: 'larder_order_not_payable',
   inProgress: 'larder_payment_in_progress',
   failed: 'larder_payment_failed',

@@ -377,7 +377,11 @@ export const orderPayments = pgTable(
     /** The provider's charge or capture id. */
     providerRef: text('provider_ref').notNull().default(''),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    status: text('status', { enum: ['succeeded', 'declined', 'failed'] }).notNull(),
+    /**
+     * pending: claimed before the provider is called, so one order has one charge in flight
+     * (a text column: adding this value needed no migration).
+     */
+    status: text('status', { enum: ['pending', 'succeeded', 'declined', 'failed'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),

@@ -48,10 +48,21 @@ export type CaptureResult =
   | { status: 'declined'; message: string }
   | { status: 'failed'; message: string };
 
+export interface PayPalOrderDetails {
+  amountCents: number;
+  currency: string;
+  /** The shop order id the PayPal order was created for (its custom_id); '' when none. */
+  shopOrderId: string;
+  /** PayPal's status: CREATED, APPROVED, COMPLETED, … */
+  status: string;
+}
+
 export interface PayPalProvider {
   readonly id: 'test' | 'paypal';
   /** Creates a PayPal order (intent CAPTURE) for the amount; the buttons then approve it. */
   createOrder(input: PayPalOrderInput): Promise<{ id: string } | { failed: string }>;
+  /** The PayPal order as PayPal holds it; null when there is no such order. */
+  getOrder(paypalOrderId: string): Promise<PayPalOrderDetails | null | { failed: string }>;
   /** Captures an approved PayPal order; `requestId` makes a repeated capture take money once. */
   capture(paypalOrderId: string, requestId: string): Promise<CaptureResult>;
 }

@@ -85,6 +85,18 @@ export function createTestProvider(): CardProvider & PayPalProvider {
       return { id };
     },
 
+    async getOrder(paypalOrderId) {
+      const order = paypalOrders.get(paypalOrderId);
+      if (!order) return null;
+      return {
+        amountCents: order.amountCents,
+        currency: order.currency,
+        shopOrderId: String(order.orderId),
+        // The stand-in has no buyer to ask: its orders count as approved once created.
+        status: order.captureId ? 'COMPLETED' : 'APPROVED',
+      };
+    },
+
     async capture(paypalOrderId, requestId) {
       const earlier = captures.get(requestId);
       if (earlier) return earlier;

@@ -1,0 +1,95 @@
+import type { Order } from '@larder/contract';
+import type { MailMessage } from '../mail/mailer.ts';
+
+const SHOP_NAME = 'Larder & Oat';
+
+const money = (amount: string) => `$${amount}`;
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** Sum of the line totals: the order shape carries no subtotal of its own. */
+const subtotal = (order: Order) =>
+  (order.line_items.reduce((sum, line) => sum + cents(line.total), 0) / 100).toFixed(2);
+
+function lineText(line: Order['line_items'][number]): string {
+  const options = line.meta_data.map((meta) => `${meta.display_key}: ${meta.display_value}`);
+  const name = options.length > 0 ? `${line.name} (${options.join(', ')})` : line.name;
+  return `  ${line.quantity} × ${name} — ${money(line.total)}`;
+}
+
+function addressText(address: Order['shipping'] | Order['billing']): string[] {
+  const name = `${address.first_name} ${address.last_name}`.trim();
+  const cityLine = [address.city, [address.state, address.postcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    name,
+    address.company,
+    address.address_1,
+    address.address_2,
+    cityLine,
+    address.country,
+    address.phone,
+  ]
+    .filter((line) => line.trim() !== '')
+    .map((line) => `  ${line}`);
+}
+
+/** Lines, totals, addresses and payment: the part both emails share. */
+function orderSummary(order: Order): string[] {
+  const shipping = order.shipping_lines[0];
+  const hasShippingAddress = order.shipping.address_1.trim() !== '';
+  return [
+    `Order #${order.number} — ${order.date_created.slice(0, 10)}`,
+    '',
+    ...order.line_items.map(lineText),
+    '',
+    `Subtotal: ${money(subtotal(order))}`,
+    `Shipping: ${money(order.shipping_total)}${shipping ? ` (${shipping.method_title})` : ''}`,
+    `Total:    ${money(order.total)}`,
+    `Paid by:  ${order.payment_method_title} (${order.transaction_id})`,
+    ...(order.customer_note ? ['', 'Note:', `  ${order.customer_note}`] : []),
+    '',
+    'Shipping address:',
+    ...addressText(hasShippingAddress ? order.shipping : order.billing),
+    '',
+    'Billing address:',
+    ...addressText(order.billing),
+    `  ${order.billing.email}`,
+  ];
+}
+
+export function orderConfirmationEmail(order: Order, orderLink: string): MailMessage {
+  const name = `${order.billing.first_name} ${order.billing.last_name}`.trim();
+  return {
+    to: { name, address: order.billing.email },
+    subject: `Your ${SHOP_NAME} order #${order.number} is confirmed`,
+    text: [
+      `Hi ${order.billing.first_name},`,
+      '',
+      `Thank you for your order! We have your payment and are getting your granola ready.`,
+      '',
+      ...orderSummary(order),
+      '',
+      `See your order at any time: ${orderLink}`,
+      '',
+      `— ${SHOP_NAME}`,
+    ].join('\n'),
+  };
+}
+
+export function ownerNewOrderEmail(order: Order, orderLink: string, owner: string): MailMessage {
+  const name = `${order.billing.first_name} ${order.billing.last_name}`.trim();
+  return {
+    to: owner,
+    replyTo: { name, address: order.billing.email },
+    subject: `New order #${order.number}: ${money(order.total)} from ${name}`,
+    text: [
+      `${name} (${order.billing.email}, ${order.billing.phone || 'no phone'}) has placed and paid order #${order.number}. Reply to this email to write to them.`,
+      '',
+      ...orderSummary(order),
+      '',
+      `Order page: ${orderLink}`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,279 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  CARD_PAYMENT_METHOD,
+  PAYMENT_ERROR_CODES,
+  type CardPaymentRequestSchema,
+  type PaymentResult,
+  type PayPalOrderRequestSchema,
+  type PayPalPaymentRequestSchema,
+} from '@larder/contract';
+import type { z } from 'zod';
+import { ApiError } from '../../http/errors.ts';
+import { formatMoney } from '../../http/format.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
+import { orderConfirmationEmail, ownerNewOrderEmail } from './payment-emails.ts';
+import type { CardProvider, ChargeResult, PayPalProvider } from './payment-providers.ts';
+import type { PaymentRow, PaymentsRepo } from './payments.repo.ts';
+
+type CardPaymentInput = z.output<typeof CardPaymentRequestSchema>;
+type PayPalOrderInput = z.output<typeof PayPalOrderRequestSchema>;
+type PayPalPaymentInput = z.output<typeof PayPalPaymentRequestSchema>;
+
+export const PAYPAL_PAYMENT_METHOD = { id: 'paypal', title: 'PayPal' } as const;
+
+/** Longer than any provider call may take (the adapters time out well before). */
+const STALE_ATTEMPT_MS = 5 * 60_000;
+
+export interface PaymentsServiceOptions {
+  orders: Pick<OrdersService, 'findForPayment' | 'markPaid'>;
+  /** null when the gateway is not enabled (another provider is configured, this one is not). */
+  card: CardProvider | null;
+  paypal: PayPalProvider | null;
+  mailer: Mailer;
+  publicUrl: string;
+  shopOwnerEmail: string;
+  log: {
+    error(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  };
+  now?: () => Date;
+}
+
+const unavailable = (what: string) =>
+  new ApiError(400, 'larder_payment_method_unavailable', `${what} payments are not available.`);
+
+const declined = (message: string) => new ApiError(402, PAYMENT_ERROR_CODES.declined, message);
+
+const providerFailed = (provider: string, detail: string) =>
+  new ApiError(
+    502,
+    PAYMENT_ERROR_CODES.failed,
+    `${provider} could not complete the payment (${detail}). Please try again in a moment.`,
+  );
+
+/**
+ * Stable per order and attempt, unique across databases: the order key is random, so a fresh
+ * database that reuses order ids never replays an old charge's key at the provider.
+ */
+const idempotencyKeyFor = (order: PayableOrder) => (attempt: number) =>
+  `larder-${order.id}-${createHash('sha256').update(order.orderKey).digest('hex').slice(0, 16)}-${attempt}`;
+
+export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServiceOptions) {
+  const now = options.now ?? (() => new Date());
+  const { orders, log } = options;
+
+  async function claim(order: PayableOrder, provider: string): Promise<PaymentRow> {
+    const at = now();
+    const claimed = await repo.claim({
+      orderId: order.id,
+      provider,
+      amountCents: order.totalCents,
+      idempotencyKey: idempotencyKeyFor(order),
+      now: at,
+      staleBefore: new Date(at.getTime() - STALE_ATTEMPT_MS),
+    });
+    if (claimed.kind === 'in-progress') {
+      throw new ApiError(
+        409,
+        PAYMENT_ERROR_CODES.inProgress,
+        'A payment for this order is already under way. Please wait a moment before trying again.',
+      );
+    }
+    if (claimed.kind === 'not-payable') {
+      throw new ApiError(409, PAYMENT_ERROR_CODES.notPayable, 'This order has already been paid.');
+    }
+    return claimed.attempt;
+  }
+
+  /** Runs the provider call; an unexpected throw counts as a failed attempt, never a lost claim. */
+  async function attempt<T extends { status: string }>(
+    row: PaymentRow,
+    call: () => Promise<T>,
+  ): Promise<T | { status: 'failed'; message: string }> {
+    try {
+      return await call();
+    } catch (error) {
+      log.error({ err: error, orderId: row.orderId, attemptId: row.id }, 'payment provider threw');
+      return { status: 'failed', message: 'unexpected error' };
+    }
+  }
+
+  async function sendOrderEmails(order: PayableOrder['order']): Promise<void> {
+    const link = `${options.publicUrl}/order-received/${order.id}?key=${encodeURIComponent(order.order_key)}`;
+    const messages = [
+      orderConfirmationEmail(order, link),
+      ownerNewOrderEmail(order, link, options.shopOwnerEmail),
+    ];
+    for (const message of messages) {
+      try {
+        await options.mailer.send(message);
+      } catch (error) {
+        log.error({ err: error, orderId: order.id }, `could not send "${message.subject}"`);
+      }
+    }
+  }
+
+  /**
+   * Settles a successful charge: the attempt and the order move together. When the order can no
+   * longer be marked paid (its hold expired while the provider was charging), the charge is
+   * recorded and logged for a refund, and the shopper is told.
+   */
+  async function complete(
+    row: PaymentRow,
+    transactionId: string,
+    method: { id: string; title: string },
+  ): Promise<PaymentResult> {
+    let paid: PayableOrder['order'];
+    try {
+      paid = await repo.transaction(async (tx) => {
+        await repo.settle(row.id, { status: 'succeeded', providerRef: transactionId }, tx);
+        return orders.markPaid(
+          row.orderId,
+          { transactionId, paymentMethod: method.id, paymentMethodTitle: method.title },
+          tx,
+        );
+      });
+    } catch (error) {
+      await repo.settle(row.id, {
+        status: 'succeeded',
+        providerRef: transactionId,
+        message: 'Charged, but the order could no longer be marked paid: refund it.',
+      });
+      log.error(
+        { err: error, orderId: row.orderId, transactionId },
+        'payment taken for an order that could not be marked paid; refund needed',
+      );
+      throw new ApiError(
+        409,
+        PAYMENT_ERROR_CODES.notPayable,
+        'This order was cancelled before your payment went through. Please contact us and we will refund it.',
+      );
+    }
+    await sendOrderEmails(paid);
+    return {
+      code: 200,
+      message: 'Thank you! Your payment was received and your order is being prepared.',
+      order_id: paid.id,
+      status: 'processing',
+      transaction_id: transactionId,
+    };
+  }
+
+  async function refuse(row: PaymentRow, result: Exclude<ChargeResult, { status: 'succeeded' }>) {
+    await repo.settle(row.id, {
+      status: result.status,
+      providerRef: 'transactionId' in result ? result.transactionId : '',
+      message: result.message,
+    });
+  }
+
+  return {
+    async payByCard(input: CardPaymentInput, viewer: Viewer): Promise<PaymentResult> {
+      const provider = options.card;
+      if (!provider) throw unavailable('Card');
+      const order = await orders.findForPayment(input.order_id, input.order_key, viewer);
+      const row = await claim(order, provider.id);
+      const result = await attempt(row, () =>
+        provider.charge({
+          orderId: order.id,
+          amountCents: order.totalCents,
+          currency: order.currency,
+          paymentToken: input.payment_token,
+          idempotencyKey: row.idempotencyKey,
+          description: `Larder & Oat order ${order.id}`,
+        }),
+      );
+      if (result.status === 'succeeded') {
+        // Spec §9: the method's id and title are fixed; the client's title is not stored.
+        return complete(row, result.transactionId, CARD_PAYMENT_METHOD);
+      }
+      await refuse(row, result);
+      if (result.status === 'declined') throw declined(result.message);
+      throw providerFailed('The card payment service', result.message);
+    },
+
+    /** Creates the PayPal order for the order's own total; the buttons then ask the buyer. */
+    async createPayPalOrder(input: PayPalOrderInput, viewer: Viewer): Promise<{ id: string }> {
+      const provider = options.paypal;
+      if (!provider) throw unavailable('PayPal');
+      const order = await orders.findForPayment(input.order_id, input.order_key, viewer);
+      const created = await provider
+        .createOrder({
+          orderId: order.id,
+          amountCents: order.totalCents,
+          currency: order.currency,
+          requestId: `larder-${order.id}-create-${randomUUID()}`,
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error, orderId: order.id }, 'PayPal order creation threw');
+          return { failed: 'unexpected error' };
+        });
+      if ('failed' in created) throw providerFailed('PayPal', created.failed);
+      return { id: created.id };
+    },
+
+    /**
+     * Captures the approved PayPal order, but only one created for this order's total: a PayPal
+     * order made elsewhere (the buttons only need the public client id) is refused uncaptured.
+     */
+    async payByPayPal(input: PayPalPaymentInput, viewer: Viewer): Promise<PaymentResult> {
+      const provider = options.paypal;
+      if (!provider) throw unavailable('PayPal');
+      const order = await orders.findForPayment(input.order_id, input.order_key, viewer);
+      const mismatch = () =>
+        new ApiError(
+          402,
+          PAYMENT_ERROR_CODES.mismatch,
+          `This PayPal payment is not for order ${order.id} and its total of $${formatMoney(order.totalCents)}. Please pay with PayPal again.`,
+        );
+      const approved = await provider.getOrder(input.ppec_token).catch((error: unknown) => {
+        log.error({ err: error, orderId: order.id }, 'PayPal order lookup threw');
+        return { failed: 'unexpected error' };
+      });
+      if (approved === null) {
+        throw declined(
+          'This PayPal payment was not found or has expired. Please try PayPal again.',
+        );
+      }
+      if ('failed' in approved) throw providerFailed('PayPal', approved.failed);
+      if (
+        approved.shopOrderId !== String(order.id) ||
+        approved.amountCents !== order.totalCents ||
+        approved.currency !== order.currency
+      ) {
+        throw mismatch();
+      }
+
+      const row = await claim(order, provider.id);
+      const result = await attempt(row, () =>
+        provider.capture(input.ppec_token, row.idempotencyKey),
+      );
+      if (result.status === 'succeeded') {
+        if (
+          result.shopOrderId !== String(order.id) ||
+          result.amountCents !== order.totalCents ||
+          result.currency !== order.currency
+        ) {
+          await repo.settle(row.id, {
+            status: 'failed',
+            providerRef: result.captureId,
+            message: `Captured ${result.currency} ${formatMoney(result.amountCents)} for order ${result.shopOrderId}: refund it.`,
+          });
+          log.error(
+            { orderId: order.id, captureId: result.captureId },
+            'PayPal captured an amount that does not match the order; refund needed',
+          );
+          throw mismatch();
+        }
+        return complete(row, result.captureId, PAYPAL_PAYMENT_METHOD);
+      }
+      await refuse(row, result);
+      if (result.status === 'declined') throw declined(result.message);
+      throw providerFailed('PayPal', result.message);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

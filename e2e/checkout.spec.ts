@@ -247,6 +247,64 @@ test.describe('checkout page', () => {
   });
 });
 
+test.describe('placing an order', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('Place order creates one order with the gift note and opens the payment dialog; a reload resumes paying that same order', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const [product] = await twoSimpleProducts(request);
+    const [cheapest] = await ratesFor(request, [product]);
+    await seedCart(page, [{ product }]);
+    const orderPosts: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === apiPaths.orders)
+        orderPosts.push(req.url());
+    });
+
+    await gotoHydrated(page, '/checkout');
+    await fillBilling(page, 'ada@example.com');
+    await checkoutForm(page)
+      .getByLabel(/Gift note/)
+      .fill('Happy birthday, Sam!');
+    await expect(rateList(page).getByRole('radio', { name: rateName(cheapest!) })).toBeChecked();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Order Payment' });
+    await expect(dialog).toBeVisible();
+    const placed = page.getByTestId('order-placed');
+    await expect(placed.getByRole('heading')).toHaveText(/^Order #\d+ is placed$/);
+    const heading = await placed.getByRole('heading').textContent();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('shop-cart') ?? '{}'));
+    const { id, order_key: key } = saved.state.pendingOrder as { id: number; order_key: string };
+
+    // The server priced it: the product's price plus the cheapest rate, and kept the note.
+    const response = await request.get(`${apiPaths.orders}/${id}?key=${encodeURIComponent(key)}`);
+    expect(response.ok()).toBe(true);
+    const order = await response.json();
+    expect(order).toMatchObject({
+      status: 'pending',
+      customer_id: 0,
+      customer_note: 'Happy birthday, Sam!',
+      billing: { first_name: 'Ada', email: 'ada@example.com', state: 'TX' },
+      shipping_lines: [{ method_id: cheapest!.method_id }],
+    });
+    expect(Number(order.total)).toBeCloseTo(Number(product.price) + cheapest!.cost, 2);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(placed.getByRole('button', { name: 'Pay now' })).toBeVisible();
+
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByTestId('order-placed').getByRole('heading')).toHaveText(heading!);
+    await expect(dialog).toBeVisible();
+    expect(orderPosts).toHaveLength(1);
+  });
+});
+
 for (const width of [390, 1440]) {
   test(`axe finds no violations on /cart with lines and rates, and on /checkout, at ${width} px`, async ({
     page,

@@ -121,8 +121,8 @@ async function typeCard(
   await user.type(field, number);
   await user.clear(dialog.getByLabelText('Expiry (MM/YY)'));
   await user.type(dialog.getByLabelText('Expiry (MM/YY)'), '1240');
-  await user.clear(dialog.getByLabelText('Security code (CVC)'));
-  await user.type(dialog.getByLabelText('Security code (CVC)'), '123');
+  await user.clear(dialog.getByLabelText('CVC'));
+  await user.type(dialog.getByLabelText('CVC'), '123');
 }
 
 beforeEach(() => {

@@ -16,7 +16,7 @@ const FIELDS: { name: CardField; label: string; autoComplete: string; placeholde
     placeholder: '1234 1234 1234 1234',
   },
   { name: 'expiry', label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: 'MM / YY' },
-  { name: 'cvc', label: 'Security code (CVC)', autoComplete: 'cc-csc', placeholder: 'CVC' },
+  { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: '123' },
 ];
 
 /**

@@ -51,6 +51,9 @@ export default defineConfig({
       REVIEW_RATE_LIMIT: '1000/1m',
       CONTACT_RATE_LIMIT: '1000/1m',
       NEWSLETTER_RATE_LIMIT: '1000/1m',
+      SHIPPING_RATES_RATE_LIMIT: '1000/1m',
+      ORDER_RATE_LIMIT: '1000/1m',
+      PAYMENT_RATE_LIMIT: '1000/1m',
     },
   },
 });

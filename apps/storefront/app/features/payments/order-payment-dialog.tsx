@@ -177,6 +177,7 @@ function OrderPayment({
         fail(reason);
       }
     },
+    onCancel: () => setPaying(null),
     onError: (message) => {
       setError((current) => current ?? message);
       setPaying(null);

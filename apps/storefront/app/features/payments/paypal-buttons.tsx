@@ -26,7 +26,7 @@ export default function PayPalCheckoutButtons({
   );
 }
 
-function Buttons({ disabled, createOrder, approve, onError }: PayPalFlow) {
+function Buttons({ disabled, createOrder, approve, onCancel, onError }: PayPalFlow) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   if (isRejected)
     return (
@@ -41,6 +41,7 @@ function Buttons({ disabled, createOrder, approve, onError }: PayPalFlow) {
       disabled={disabled}
       createOrder={createOrder}
       onApprove={(data) => approve({ payerId: data.payerID ?? '', paypalOrderId: data.orderID })}
+      onCancel={onCancel}
       onError={() => onError(PAYPAL_LOAD_ERROR)}
     />
   );

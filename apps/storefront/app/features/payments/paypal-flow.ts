@@ -5,6 +5,8 @@ export interface PayPalFlow {
   createOrder: () => Promise<string>;
   /** The shopper approved it: capture it through the shop (spec §7 paypal-payment). */
   approve: (approval: { payerId: string; paypalOrderId: string }) => Promise<void>;
+  /** The shopper closed PayPal's window without approving: they may pay again. */
+  onCancel: () => void;
   onError: (message: string) => void;
 }
 

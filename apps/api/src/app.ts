@@ -28,6 +28,7 @@ import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -117,7 +118,10 @@ export async function buildApp(
 
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: withPaymentSources(cspDirectives, config),
+    },
     // Same-origin images and fonts are all we serve; cross-origin embedding stays off.
     crossOriginEmbedderPolicy: false,
     // Not no-referrer: under it browsers send `Origin: null` with a plain form post, and React

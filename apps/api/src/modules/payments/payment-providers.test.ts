@@ -85,6 +85,32 @@ describe('GET /wp-json/wc/v3/payment_gateways with keys configured', () => {
   });
 });
 
+describe('Content-Security-Policy with keys configured', () => {
+  it("lets Stripe.js and PayPal's SDK load, frame their fields and call their APIs", async () => {
+    const res = await send('GET', '/wp-json/wc/v3/payment_gateways');
+    const csp = Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    ) as Record<string, string[]>;
+    expect(csp['script-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://js.stripe.com', 'https://*.paypal.com']),
+    );
+    expect(csp['frame-src']).toEqual(
+      expect.arrayContaining([
+        'https://js.stripe.com',
+        'https://hooks.stripe.com',
+        'https://*.paypal.com',
+      ]),
+    );
+    expect(csp['connect-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://*.paypal.com']),
+    );
+    expect(csp['default-src']).toEqual(["'self'"]);
+  });
+});
+
 describe('Stripe adapter (against a local fake Stripe)', () => {
   it('confirms a PaymentIntent for the order total in usd with the idempotency key, and the order is paid', async () => {
     const order = await anOrder();

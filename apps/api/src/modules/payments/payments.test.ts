@@ -104,6 +104,13 @@ describe('GET /wp-json/wc/v3/payment_gateways', () => {
     ]);
     expect(gateways.every((gateway) => gateway.enabled)).toBe(true);
   });
+
+  it('adds no third-party origins to the Content-Security-Policy while the test provider serves', async () => {
+    const res = await t.app.inject({ url: GATEWAYS });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/stripe|paypal|frame-src|connect-src/);
+  });
 });
 
 describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {

@@ -103,6 +103,11 @@ function OrderPlaced({ order }: { order: Order }) {
   const [paying, setPaying] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // The form above is gone: bring the placed order into view behind the dialog.
+  useEffect(() => {
+    headingRef.current?.scrollIntoView({ block: 'center' });
+  }, []);
+
   useEffect(() => {
     if (!paying) headingRef.current?.focus();
   }, [paying]);

@@ -219,6 +219,55 @@ test.describe('checkout page', () => {
     await expect(checkoutForm(page).getByLabel('State', { exact: true })).toHaveValue(austin.state);
   });
 
+  test('shipping to a different address prices shipping for that address', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await twoSimpleProducts(request);
+    const durham = {
+      ...austin,
+      address_1: '318 Hunt St',
+      city: 'Durham',
+      state: 'NC',
+      postcode: '27701',
+    };
+    const response = await request.post(apiPaths.shippingRates, {
+      data: { ...durham, products: [{ product_id: product.id, quantity: 1 }] },
+    });
+    const durhamRates = (await response.json()) as ShippingRate[];
+    const austinRates = await ratesFor(request, [product]);
+    expect(durhamRates.map((rate) => rate.rate_id)).not.toEqual(
+      austinRates.map((rate) => rate.rate_id),
+    );
+    await seedCart(page, [{ product }]);
+    await gotoHydrated(page, '/checkout');
+    await fillBilling(page, 'ada@example.com');
+    const group = page.getByRole('group', { name: 'Shipping method' });
+    await expect(group.getByRole('radio')).toHaveCount(austinRates.length);
+    await expect(group.getByRole('radio', { name: rateName(austinRates[0]!) })).toBeChecked();
+
+    await checkoutForm(page).getByLabel('Ship to a different address').check();
+    const shipTo = page.getByRole('group', { name: 'Shipping address' });
+    await expect(group.getByRole('radio')).toHaveCount(0);
+    await shipTo.getByLabel('First name').fill('Sam');
+    await shipTo.getByLabel('Last name').fill('Oats');
+    await shipTo.getByLabel('Country').selectOption(durham.country);
+    await shipTo.getByLabel('Street address').fill(durham.address_1);
+    await shipTo.getByLabel('City').fill(durham.city);
+    await shipTo.getByLabel('State', { exact: true }).selectOption(durham.state);
+    await shipTo.getByLabel('Postcode / ZIP').fill(durham.postcode);
+    await expect(group.getByRole('radio')).toHaveCount(durhamRates.length);
+    await expect(group.getByRole('radio', { name: rateName(durhamRates[0]!) })).toBeChecked();
+  });
+
+  test('with an empty cart, checkout says so and leads to the shop', async ({ page }) => {
+    await gotoHydrated(page, '/checkout');
+    await expect(page.getByTestId('cart-empty')).toContainText('Your cart is empty');
+    await expect(page.getByTestId('checkout-form')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Shop granola' }).click();
+    await expect(page).toHaveURL('/shop');
+  });
+
   test('an item that sold out since it went in the cart: Place order names it and leads back to the cart', async ({
     page,
     request,

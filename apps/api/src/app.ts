@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -15,6 +16,12 @@ import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
+import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
+import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -132,6 +139,18 @@ export async function buildApp(
   // Before the routes: the plugin attaches its hooks as routes are added.
   await registerRateLimiting(app);
 
+  // Sign-in is worked out before any route runs, so every handler knows its viewer.
+  await app.register(fastifyCookie);
+  const accounts = createAccountsService(createAccountsRepo(database.db), {
+    signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
+    rememberDays: config.rememberMeDays,
+    browserSessionHours: 12,
+    failedLoginLimit: { max: 5, windowMs: 15 * 60_000 },
+    now: options.now,
+  });
+  const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
+  registerSignIn(app, accounts, sessionCookies);
+
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -190,6 +209,11 @@ export async function buildApp(
     rateLimit: config.rateLimits.review,
   });
   await app.register(formsRoutes, { forms, rateLimits: config.rateLimits });
+  await app.register(accountsRoutes, {
+    accounts,
+    cookies: sessionCookies,
+    rateLimits: { signUp: config.rateLimits.signUp, login: config.rateLimits.login },
+  });
 
   const shipping = createShippingService(database.db, createShippingRepo(database.db));
   const orders = createOrdersService(database.db, {

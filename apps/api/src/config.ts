@@ -14,6 +14,7 @@ const SECRET_VARIABLES = new Set([
   'PAYPAL_CLIENT_SECRET',
   'DATABASE_URL',
   'SMTP_URL',
+  'AUTH_SECRET',
 ]);
 
 /** Keys that come in pairs: both or neither. */
@@ -21,6 +22,9 @@ const KEY_PAIRS = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
 ] as const;
+/** Sign-in and password changes per client; each account also allows 5 failures per 15 minutes. */
+const DEFAULT_LOGIN_RATE_LIMIT = '20/15m';
+const DEFAULT_SIGNUP_RATE_LIMIT = '5/1h';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -79,6 +83,15 @@ const EnvSchema = z.object({
   NEWSLETTER_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
   SHIPPING_RATES_RATE_LIMIT: rateLimit.prefault(DEFAULT_SHIPPING_RATES_RATE_LIMIT),
   ORDER_RATE_LIMIT: rateLimit.prefault(DEFAULT_ORDER_RATE_LIMIT),
+  LOGIN_RATE_LIMIT: rateLimit.prefault(DEFAULT_LOGIN_RATE_LIMIT),
+  SIGNUP_RATE_LIMIT: rateLimit.prefault(DEFAULT_SIGNUP_RATE_LIMIT),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  REMEMBER_ME_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(365, 'must be at most 365 days')
+    .default(30),
   ORDER_HOLD_MINUTES: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number of minutes')
@@ -150,7 +163,14 @@ export interface Config {
     order: RateLimit;
     /** `POST /stripe-payment`, `/paypal-order` and `/paypal-payment` together. */
     payment: RateLimit;
+    /** Sign-in and password change. */
+    login: RateLimit;
+    signUp: RateLimit;
   };
+  /** Signs session tokens; without it a key is generated once and kept in `${dataDir}/auth-secret`. */
+  authSecret?: string;
+  /** How long "remember me" keeps a customer signed in. */
+  rememberMeDays: number;
   /** How long a pending order holds its stock before it is cancelled unpaid. */
   orderHoldMinutes: number;
   /**
@@ -210,7 +230,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shippingRates: parsed.SHIPPING_RATES_RATE_LIMIT,
       order: parsed.ORDER_RATE_LIMIT,
       payment: parsed.PAYMENT_RATE_LIMIT,
+      login: parsed.LOGIN_RATE_LIMIT,
+      signUp: parsed.SIGNUP_RATE_LIMIT,
     },
+    authSecret: parsed.AUTH_SECRET,
+    rememberMeDays: parsed.REMEMBER_ME_DAYS,
     orderHoldMinutes: parsed.ORDER_HOLD_MINUTES,
     stripe:
       parsed.STRIPE_SECRET_KEY && parsed.STRIPE_PUBLISHABLE_KEY

@@ -37,9 +37,12 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
     shippingRates: roomyLimit,
     order: roomyLimit,
     payment: roomyLimit,
+    login: roomyLimit,
+    signUp: roomyLimit,
     ...rateLimits,
   },
   orderHoldMinutes: 60,
+  rememberMeDays: 30,
   ...overrides,
 });
 

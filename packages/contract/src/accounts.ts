@@ -97,6 +97,14 @@ export const LoginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
+/** A refused sign-in: the usual error shape plus `success: false`, as the spec reads it. */
+export const LoginFailureSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  data: z.object({ status: z.number().int() }),
+});
+
 /** `POST /wp-json/wc/v3/forgot-password`: always the same answer, whether or not the address exists. */
 export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
 

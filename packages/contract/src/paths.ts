@@ -22,6 +22,8 @@ export const apiPaths = {
   paypalPayment: '/wp-json/wc/v3/paypal-payment',
   customers: '/wp-json/wc/v3/customers',
   token: '/wp-json/jwt-auth/v1/token',
+  /** Ends the session on the server and clears the browser's cookies. */
+  logout: '/wp-json/jwt-auth/v1/logout',
   forgotPassword: '/wp-json/wc/v3/forgot-password',
   /** Spec §7's name for setting a new password from the emailed reset link. */
   resetPassword: '/wp-json/wc/v3/change-password',

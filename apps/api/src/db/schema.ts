@@ -292,6 +292,56 @@ export interface StoredAddress {
   email?: string;
 }
 
+/** A customer account: shoppers, wholesale buyers and the shop owner (role decides which). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased, so one address is one account whatever its spelling. */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    /** argon2id, PHC string; never leaves the server. */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ['customer', 'wholesale_customer', 'shop_owner'] })
+      .notNull()
+      .default('customer'),
+    billing: jsonb('billing').$type<StoredAddress | null>(),
+    shipping: jsonb('shipping').$type<StoredAddress | null>(),
+    metaData: jsonb('meta_data')
+      .$type<Array<{ id: number; key: string; value: unknown }>>()
+      .notNull()
+      .default([]),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('customers_email_key').on(table.email),
+    uniqueIndex('customers_username_key').on(table.username),
+  ],
+);
+
+/**
+ * A signed-in browser or API client. The token names the session, so signing out (or changing the
+ * password) ends it on the server, not just in the browser.
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    /** sha256 of the random id carried in the token. */
+    idHash: text('id_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { mode: 'date' }),
+  },
+  (table) => [index('customer_sessions_customer_idx').on(table.customerId)],
+);
+
 export const orders = pgTable(
   'orders',
   {

@@ -1,3 +1,4 @@
+import type { CustomerRole } from '@larder/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is asking: decides what a response may contain. */
@@ -5,13 +6,27 @@ export interface Viewer {
   isGuest: boolean;
   /** The signed-in customer's id; 0 for a guest, as in an order's customer_id. */
   customerId: number;
+  role: 'guest' | CustomerRole;
   /** Spec §6: only the wholesale_customer role sees wholesale prices. */
   canSeeWholesale: boolean;
+  /** The session the request was signed in with, so signing out can end it. */
+  sessionIdHash?: string;
 }
 
-export const guestViewer: Viewer = { isGuest: true, customerId: 0, canSeeWholesale: false };
+export const guestViewer: Viewer = {
+  isGuest: true,
+  customerId: 0,
+  role: 'guest',
+  canSeeWholesale: false,
+};
 
-/** No sign-in exists yet, so everyone is a guest; the auth module will replace this. */
-export function viewerFromRequest(_request: FastifyRequest): Viewer {
-  return guestViewer;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every API request by the accounts module's sign-in hook. */
+    viewer?: Viewer;
+  }
+}
+
+export function viewerFromRequest(request: FastifyRequest): Viewer {
+  return request.viewer ?? guestViewer;
 }

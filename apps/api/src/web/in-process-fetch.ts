@@ -19,6 +19,10 @@ export function createInProcessFetch(
     const value = incoming[name];
     if (typeof value === 'string') identity[name] = value;
   }
+  // A form posted without JavaScript reaches the API through an SSR action, which React Router
+  // runs only for same-origin posts; so the action may echo the XSRF cookie as a script would.
+  const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(identity.cookie ?? '')?.[1];
+  if (xsrf) identity['x-xsrf-token'] = decodeURIComponent(xsrf);
 
   return async (url: string, init: RequestInit = {}): Promise<Response> => {
     const headers = { ...identity, ...Object.fromEntries(new Headers(init.headers)) };

@@ -441,10 +441,11 @@ describe('stock holds', () => {
   });
 });
 
-const guest: Viewer = { isGuest: true, customerId: 0, canSeeWholesale: false };
+const guest: Viewer = { isGuest: true, customerId: 0, role: 'guest', canSeeWholesale: false };
 const customer = (id: number): Viewer => ({
   isGuest: false,
   customerId: id,
+  role: 'customer',
   canSeeWholesale: false,
 });
 

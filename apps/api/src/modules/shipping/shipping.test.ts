@@ -385,7 +385,7 @@ describe('priceCart', () => {
     const wholesale = await priceCart(
       t.database.db,
       lines,
-      { isGuest: false, customerId: 12, canSeeWholesale: true },
+      { isGuest: false, customerId: 12, role: 'wholesale_customer', canSeeWholesale: true },
       'products',
     );
     expect(wholesale.subtotalCents).toBe(honeyOatTwoPound.wholesaleCents * 3);

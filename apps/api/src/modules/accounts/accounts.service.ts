@@ -1,0 +1,249 @@
+import type {
+  Customer,
+  CustomerCreateSchema,
+  CustomerUpdateSchema,
+  LoginRequestSchema,
+  PasswordChangeRequestSchema,
+} from '@larder/contract';
+import type { z } from 'zod';
+import type { StoredAddress } from '../../db/schema.ts';
+import { ApiError, invalidParam } from '../../http/errors.ts';
+import { formatWpDate } from '../../http/format.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { isUniqueViolation, type AccountsRepo, type CustomerRow } from './accounts.repo.ts';
+import { hashPassword, spendVerifyTime, verifyPassword, weakPasswordReason } from './passwords.ts';
+import { newSessionId, sessionIdHash, type TokenSigner } from './tokens.ts';
+
+type CustomerCreateInput = z.output<typeof CustomerCreateSchema>;
+type CustomerUpdateInput = z.output<typeof CustomerUpdateSchema>;
+type LoginInput = z.output<typeof LoginRequestSchema>;
+type PasswordChangeInput = z.output<typeof PasswordChangeRequestSchema>;
+
+export interface AccountsServiceOptions {
+  signer: TokenSigner;
+  /** How long "remember me" keeps a customer signed in. */
+  rememberDays: number;
+  /** Without "remember me" the cookie ends with the browser; the session also ends on the server. */
+  browserSessionHours: number;
+  /** Failed sign-ins allowed per account within the window, whoever tries. */
+  failedLoginLimit: { max: number; windowMs: number };
+  now?: () => Date;
+}
+
+export interface SignedIn {
+  token: string;
+  customer: CustomerRow;
+  expiresAt: Date;
+  remember: boolean;
+}
+
+const EMPTY_ADDRESS: StoredAddress = {
+  first_name: '',
+  last_name: '',
+  company: '',
+  address_1: '',
+  address_2: '',
+  city: '',
+  state: '',
+  postcode: '',
+  country: '',
+  phone: '',
+};
+
+export const signInRequired = () =>
+  new ApiError(401, 'woocommerce_rest_cannot_view', 'Please sign in to see your account.');
+const notYours = () =>
+  new ApiError(403, 'woocommerce_rest_cannot_view', 'Sorry, you cannot view this account.');
+const wrongCredentials = () =>
+  new ApiError(401, 'jwt_auth_failed', 'The email, username or password is incorrect.');
+
+/** The customer record in WooCommerce's shape: no password hash, no session data. */
+export function toCustomer(row: CustomerRow): Customer {
+  const billing = { ...EMPTY_ADDRESS, email: '', ...row.billing };
+  const { email: _unused, ...shipping } = { ...EMPTY_ADDRESS, ...row.shipping };
+  return {
+    id: row.id,
+    date_created: formatWpDate(row.createdAt),
+    date_created_gmt: formatWpDate(row.createdAt),
+    date_modified: formatWpDate(row.modifiedAt),
+    date_modified_gmt: formatWpDate(row.modifiedAt),
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    role: row.role,
+    username: row.username,
+    billing: { ...billing, email: billing.email ?? '' },
+    shipping,
+    is_paying_customer: false,
+    avatar_url: '',
+    meta_data: row.metaData,
+  };
+}
+
+export function viewerOf(row: CustomerRow, sessionHash?: string): Viewer {
+  return {
+    isGuest: false,
+    customerId: row.id,
+    role: row.role,
+    canSeeWholesale: row.role === 'wholesale_customer',
+    ...(sessionHash ? { sessionIdHash: sessionHash } : {}),
+  };
+}
+
+/** Counts failed sign-ins per account in memory, so guessing one password is slow from anywhere. */
+function createFailedLoginCounter(limit: { max: number; windowMs: number }, now: () => Date) {
+  const failures = new Map<string, number[]>();
+  const recent = (login: string) => {
+    const since = now().getTime() - limit.windowMs;
+    const kept = (failures.get(login) ?? []).filter((time) => time > since);
+    if (kept.length) failures.set(login, kept);
+    else failures.delete(login);
+    return kept;
+  };
+  return {
+    isLocked: (login: string) => recent(login).length >= limit.max,
+    fail: (login: string) => failures.set(login, [...recent(login), now().getTime()]),
+    clear: (login: string) => failures.delete(login),
+  };
+}
+
+export function createAccountsService(repo: AccountsRepo, options: AccountsServiceOptions) {
+  const now = options.now ?? (() => new Date());
+  const failedLogins = createFailedLoginCounter(options.failedLoginLimit, now);
+
+  function assertStrong(password: string, email: string) {
+    const reason = weakPasswordReason(password, email);
+    if (reason) throw invalidParam('password', reason);
+  }
+
+  /** The account a viewer may read or change: their own, or any for the shop owner. */
+  async function accessible(id: number, viewer: Viewer): Promise<CustomerRow> {
+    if (viewer.isGuest) throw signInRequired();
+    if (viewer.customerId !== id && viewer.role !== 'shop_owner') throw notYours();
+    const row = await repo.findById(id);
+    if (!row) throw new ApiError(404, 'woocommerce_rest_invalid_id', 'Invalid resource ID.');
+    return row;
+  }
+
+  return {
+    async signUp(input: CustomerCreateInput): Promise<Customer> {
+      const email = input.email.toLowerCase();
+      assertStrong(input.password, email);
+      try {
+        const row = await repo.insert({
+          email,
+          username: email,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.first_name,
+          lastName: input.last_name,
+          billing: {
+            ...EMPTY_ADDRESS,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            email,
+          },
+        });
+        return toCustomer(row);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw new ApiError(
+          400,
+          'registration-error-email-exists',
+          'An account is already registered with this email address. Sign in, or reset your password.',
+          { email: 'An account already uses this email address.' },
+        );
+      }
+    },
+
+    async login(input: LoginInput): Promise<SignedIn> {
+      const login = input.username.toLowerCase();
+      if (failedLogins.isLocked(login)) {
+        throw new ApiError(
+          429,
+          'jwt_auth_too_many_attempts',
+          'Too many failed sign-ins for this account. Wait 15 minutes, or reset your password.',
+        );
+      }
+      const customer = await repo.findByLogin(login);
+      const valid = customer
+        ? await verifyPassword(customer.passwordHash, input.password)
+        : (await spendVerifyTime(input.password), false);
+      if (!customer || !valid) {
+        failedLogins.fail(login);
+        throw wrongCredentials();
+      }
+      failedLogins.clear(login);
+
+      const sessionId = newSessionId();
+      const createdAt = now();
+      const lifetimeMs = input.remember
+        ? options.rememberDays * 86_400_000
+        : options.browserSessionHours * 3_600_000;
+      const expiresAt = new Date(createdAt.getTime() + lifetimeMs);
+      await repo.createSession({
+        idHash: sessionIdHash(sessionId),
+        customerId: customer.id,
+        remember: input.remember,
+        createdAt,
+        expiresAt,
+      });
+      const token = await options.signer.sign({ customerId: customer.id, sessionId }, expiresAt);
+      return { token, customer, expiresAt, remember: input.remember };
+    },
+
+    /** The viewer a token stands for, or null when it is invalid, expired or signed out. */
+    async viewerForToken(token: string): Promise<Viewer | null> {
+      const claims = await options.signer.verify(token);
+      if (!claims) return null;
+      const hash = sessionIdHash(claims.sessionId);
+      const customer = await repo.findSessionCustomer(hash, now());
+      if (!customer || customer.id !== claims.customerId) return null;
+      return viewerOf(customer, hash);
+    },
+
+    async logout(viewer: Viewer): Promise<void> {
+      if (viewer.sessionIdHash) await repo.endSession(viewer.sessionIdHash, now());
+    },
+
+    async get(id: number, viewer: Viewer): Promise<Customer> {
+      return toCustomer(await accessible(id, viewer));
+    },
+
+    /** The customer's own details; first and last name follow the billing names unless sent. */
+    async update(id: number, input: CustomerUpdateInput, viewer: Viewer): Promise<Customer> {
+      await accessible(id, viewer);
+      const email = input.email?.toLowerCase();
+      try {
+        const row = await repo.update(id, {
+          ...(email ? { email } : {}),
+          firstName: input.first_name ?? input.billing?.first_name,
+          lastName: input.last_name ?? input.billing?.last_name,
+          ...(input.billing ? { billing: input.billing } : {}),
+          ...(input.shipping ? { shipping: { ...input.shipping, phone: '' } } : {}),
+        });
+        return toCustomer(row!);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw new ApiError(
+          400,
+          'woocommerce_rest_customer_invalid_email',
+          'Another account already uses this email address.',
+          { email: 'Another account already uses this email address.' },
+        );
+      }
+    },
+
+    /** Needs the current password; every other signed-in device is signed out. */
+    async changePassword(viewer: Viewer, input: PasswordChangeInput): Promise<void> {
+      if (viewer.isGuest || !viewer.sessionIdHash) throw signInRequired();
+      const row = await repo.findById(viewer.customerId);
+      if (!row || !(await verifyPassword(row.passwordHash, input.current_password))) {
+        throw invalidParam('current_password', 'Your current password is not right.');
+      }
+      assertStrong(input.password, row.email);
+      await repo.update(row.id, { passwordHash: await hashPassword(input.password) });
+      await repo.endOtherSessions(row.id, viewer.sessionIdHash, now());
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

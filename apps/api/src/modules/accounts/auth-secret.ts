@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The key that signs session tokens: AUTH_SECRET when set (required when several processes share
+ * a database), else one generated on first start and kept in DATA_DIR, so `npm start` needs no setup
+ * and sessions survive a restart.
+ */
+export function loadAuthSecret(configured: string | undefined, dataDir: string): Uint8Array {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = join(dataDir, 'auth-secret');
+  const read = () => new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url'));
+  const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
+  try {
+    return read();
+  } catch (error) {
+    if (code(error) !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx': never overwrite a key another process wrote meanwhile; use theirs.
+    writeFileSync(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (code(error) === 'EEXIST') return read();
+    throw error;
+  }
+  return new Uint8Array(secret);
+}

@@ -75,7 +75,7 @@ export function ShippingRateOptions({
                   onChange={() => onChoose(rate.rate_id)}
                 />
                 <label htmlFor={id} className="rate-options__label">
-                  <span className="rate-options__name">{rate.label}</span>
+                  <span className="rate-options__name">{rate.label}</span>{' '}
                   <span className="rate-options__cost">{rateCostLabel(rate.cost)}</span>
                 </label>
               </li>

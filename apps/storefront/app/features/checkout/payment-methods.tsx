@@ -39,7 +39,12 @@ export function PaymentMethods({ gateways, registration, error }: PaymentMethods
                 <label htmlFor={id} className="payment-methods__label">
                   <span className="payment-methods__title">{gateway.title}</span>
                   {gateway.description ? (
-                    <span id={`${id}-description`} className="payment-methods__description">
+                    // Read as the radio's description, not as part of its name.
+                    <span
+                      id={`${id}-description`}
+                      className="payment-methods__description"
+                      aria-hidden="true"
+                    >
                       {gateway.description}
                     </span>
                   ) : null}

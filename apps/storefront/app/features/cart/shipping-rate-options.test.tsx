@@ -1,0 +1,88 @@
+import type { ShippingRate } from '@larder/contract';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { chosenRate } from './shipping-estimate.ts';
+import { ShippingRateOptions } from './shipping-rate-options.tsx';
+import type { ShippingRatesState } from './use-shipping-rates.ts';
+
+const pickup: ShippingRate = {
+  rate_id: 'local_pickup:4',
+  label: 'Pick up at the bakery',
+  cost: 0,
+  method_id: 'local_pickup',
+  instance_id: 4,
+};
+const express: ShippingRate = {
+  rate_id: 'flat_rate:3',
+  label: 'Express (2 days)',
+  cost: 26.45,
+  method_id: 'flat_rate',
+  instance_id: 3,
+};
+
+function renderOptions(state: ShippingRatesState, selected: string | null = null) {
+  const onChoose = vi.fn();
+  render(
+    <ShippingRateOptions
+      state={state}
+      chosen={chosenRate(state.rates, selected)}
+      onChoose={onChoose}
+      idleHint="Enter your address to see shipping options."
+    />,
+  );
+  return { onChoose, group: screen.getByRole('group', { name: 'Shipping method' }) };
+}
+
+describe('ShippingRateOptions', () => {
+  it('lists each rate with its cost, "Free" for nothing to pay, the cheapest checked', async () => {
+    const { group, onChoose } = renderOptions({
+      status: 'ready',
+      rates: [pickup, express],
+      error: null,
+    });
+    const first = within(group).getByRole<HTMLInputElement>('radio', {
+      name: 'Pick up at the bakery Free',
+    });
+    const second = within(group).getByRole<HTMLInputElement>('radio', {
+      name: 'Express (2 days) $26.45',
+    });
+    expect(first.checked).toBe(true);
+    expect(second.checked).toBe(false);
+    await userEvent.click(second);
+    expect(onChoose).toHaveBeenCalledWith('flat_rate:3');
+  });
+
+  it('keeps the chosen rate checked while it is offered', () => {
+    const { group } = renderOptions(
+      { status: 'ready', rates: [pickup, express], error: null },
+      'flat_rate:3',
+    );
+    expect(within(group).getByRole<HTMLInputElement>('radio', { name: /Express/ }).checked).toBe(
+      true,
+    );
+  });
+
+  it('says what is missing before the address is complete, and lists nothing', () => {
+    const { group } = renderOptions({ status: 'idle', rates: [], error: null });
+    expect(within(group).queryAllByRole('radio')).toHaveLength(0);
+    expect(within(group).getByRole('status').textContent).toBe(
+      'Enter your address to see shipping options.',
+    );
+  });
+
+  it('announces an error from the rates call in its own words', () => {
+    const { group } = renderOptions({
+      status: 'error',
+      rates: [],
+      error: { message: 'Maple Pecan is out of stock.', status: 409 },
+    });
+    expect(within(group).getByRole('alert').textContent).toBe('Maple Pecan is out of stock.');
+  });
+
+  it('marks the list busy while new prices are on their way', () => {
+    const { group } = renderOptions({ status: 'loading', rates: [express], error: null });
+    expect(group.getAttribute('aria-busy')).toBe('true');
+    expect(within(group).getByRole('status').textContent).toBe('Updating shipping prices…');
+  });
+});

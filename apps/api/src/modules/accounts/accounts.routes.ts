@@ -16,7 +16,7 @@ import type { RateLimit } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
-import type { AccountsService } from './accounts.service.ts';
+import { signInRequired, type AccountsService } from './accounts.service.ts';
 import { clearSessionCookies, setSessionCookies, type CookieSettings } from './sign-in-hook.ts';
 
 export interface AccountsRoutesOptions {
@@ -113,6 +113,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       await accounts.logout(viewerFromRequest(request));
       clearSessionCookies(reply, cookies);
       return { message: 'You are signed out.' };
+    },
+  );
+
+  app.get(
+    `${apiPaths.customers}/me`,
+    {
+      schema: {
+        tags,
+        summary: 'Get your own account',
+        description:
+          "The signed-in customer (by session cookie or Bearer token), like WordPress's `users/me`; 401 for guests.",
+        response: { 200: CustomerSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = viewerFromRequest(request);
+      if (viewer.isGuest) throw signInRequired();
+      return accounts.get(viewer.customerId, viewer);
     },
   );
 

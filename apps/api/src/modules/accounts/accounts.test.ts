@@ -168,6 +168,17 @@ describe('your account', () => {
     expect((await t.app.inject({ url, headers: other.browser() })).statusCode).toBe(403);
   });
 
+  it('answers "me" with the signed-in customer, and 401 for a guest', async () => {
+    const { email, customer } = await signUp();
+    const me = await signIn(email);
+    const res = await t.app.inject({ url: `${SIGN_UP}/me`, headers: me.browser(false) });
+    expect(res.statusCode).toBe(200);
+    expect(CustomerSchema.parse(res.json()).id).toBe(customer.id);
+    const guest = await t.app.inject({ url: `${SIGN_UP}/me` });
+    expect(guest.statusCode).toBe(401);
+    expect(ApiErrorSchema.parse(guest.json()).code).toBe('woocommerce_rest_cannot_view');
+  });
+
   it('refuses a forged Bearer token and forgets a stale cookie', async () => {
     const { email, customer } = await signUp();
     const me = await signIn(email);

@@ -342,6 +342,64 @@ export const customerSessions = pgTable(
   (table) => [index('customer_sessions_customer_idx').on(table.customerId)],
 );
 
+/**
+ * Forgot-password keys: one per customer, so a new request replaces (invalidates) the older key.
+ * Only a SHA-256 of the emailed key is kept; a used key keeps its row with `used_at` set.
+ */
+export const passwordResetKeys = pgTable('password_reset_keys', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull(),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { mode: 'date' }),
+});
+
+// ---------------------------------------------------------------- wholesale
+
+/**
+ * A wholesale application. Approval turns its customer's role into `wholesale_customer`. The
+ * certificate is stored outside the public uploads (`certificate_file` is relative to
+ * `${DATA_DIR}/private/certificates`).
+ */
+export const wholesaleApplications = pgTable(
+  'wholesale_applications',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    businessName: text('business_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: jsonb('address').$type<Omit<StoredAddress, 'first_name' | 'last_name'>>().notNull(),
+    taxId: text('tax_id').notNull(),
+    salesChannels: text('sales_channels').notNull(),
+    monthlyVolume: text('monthly_volume').notNull(),
+    certificateFile: text('certificate_file').notNull(),
+    /** Decided from the file's first bytes, not from its name or the browser's claim. */
+    certificateType: text('certificate_type').notNull(),
+    certificateBytes: integer('certificate_bytes').notNull(),
+    /** The name the applicant's file had, for the owner's reference only. */
+    certificateName: text('certificate_name').notNull().default(''),
+    rejectionReason: text('rejection_reason'),
+    decidedAt: timestamp('decided_at', { mode: 'date' }),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('wholesale_applications_status_idx').on(table.status, table.createdAt),
+    // One pending application per account (409 for a second).
+    uniqueIndex('wholesale_applications_one_pending_idx')
+      .on(table.customerId)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {

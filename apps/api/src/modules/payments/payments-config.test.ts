@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { createPaymentSetup } from './payment-gateways.ts';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -57,5 +58,24 @@ describe('payment configuration', () => {
       'STRIPE_SECRET_KEY: must be a Stripe secret key (sk_… or rk_…) (got (hidden))',
       'STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_…) (got (hidden))',
     ]);
+  });
+});
+
+describe('payment providers in use', () => {
+  it('offers only the configured provider once any keys are set: no fake PayPal beside real Stripe', () => {
+    const setup = createPaymentSetup(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' }),
+    );
+    expect(setup.testMode).toBe(false);
+    expect(setup.card?.id).toBe('stripe');
+    expect(setup.paypal).toBeNull();
+    expect(setup.gateways.map((gateway) => gateway.id)).toEqual(['stripe']);
+    expect(JSON.stringify(setup.gateways)).not.toContain('sk_live_abc');
+  });
+
+  it('uses the test provider for both gateways when no keys are set', () => {
+    const setup = createPaymentSetup(loadConfig({}));
+    expect(setup.testMode).toBe(true);
+    expect([setup.card?.id, setup.paypal?.id]).toEqual(['test', 'test']);
   });
 });

@@ -113,6 +113,10 @@ test.describe('cart page', () => {
     const [cheapest, other] = [rates[0]!, rates[rates.length - 1]!];
     const subtotal = products.reduce((sum, product) => sum + Number(product.price), 0);
 
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     for (const product of products) await addToCart(page, product);
     await gotoHydrated(page, '/cart');
     const lines = page.getByTestId('cart-page-line');
@@ -162,6 +166,8 @@ test.describe('cart page', () => {
     await expect(page.getByTestId('totals-grand')).toHaveText(
       usd.format(subtotal + Number(products[0].price) + kept.cost),
     );
+    // The cart renders after hydration, so the server's HTML never disagrees with it.
+    expect(consoleErrors).toEqual([]);
   });
 
   test('typing 0 as a quantity removes the line; the last line gone leaves the empty cart', async ({

@@ -45,7 +45,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
-import { createReviewsService, noPurchaseRecords } from './modules/reviews/reviews.service.ts';
+import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { uploadsDir } from './paths.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { registerStorefront } from './web/storefront.ts';
@@ -194,8 +195,7 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     shopOwnerEmail: config.shopOwnerEmail,
     mailer,
-    // Accounts issue: replace with the orders lookup so verified buyers' reviews are approved.
-    purchases: noPurchaseRecords,
+    purchases: purchaseRecordsFromOrders(database.db),
     log: app.log,
   });
   const forms = createFormsService(createFormsRepo(database.db), {

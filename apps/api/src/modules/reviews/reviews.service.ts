@@ -7,17 +7,12 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { ReviewRow, ReviewsRepo, ReviewStatus } from './reviews.repo.ts';
 
 /**
- * Seam for the accounts issue: a signed-in customer who bought the product gets an approved,
- * verified review; everyone else waits for moderation. No sign-in exists yet, so the app wires
- * `noPurchaseRecords` and every new review is held.
+ * Whether a signed-in customer bought a product: their review is then approved at once and marked
+ * verified; everyone else's waits for moderation. The app wires `purchaseRecordsFromOrders`.
  */
 export interface PurchaseRecords {
   viewerBoughtProduct(viewer: Viewer, productId: number): Promise<boolean>;
 }
-
-export const noPurchaseRecords: PurchaseRecords = {
-  viewerBoughtProduct: async () => false,
-};
 
 export interface ReviewsServiceOptions {
   publicUrl: string;

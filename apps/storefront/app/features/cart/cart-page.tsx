@@ -108,6 +108,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
           state={rates}
           chosen={rate}
           onChoose={selectRate}
+          onRetry={rates.retry}
           idleHint="Enter your street address, city, state and postcode to see shipping options."
         />
         <CartTotals

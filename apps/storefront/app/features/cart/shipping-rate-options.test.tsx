@@ -85,4 +85,19 @@ describe('ShippingRateOptions', () => {
     expect(group.getAttribute('aria-busy')).toBe('true');
     expect(within(group).getByRole('status').textContent).toBe('Updating shipping prices…');
   });
+
+  it('offers Try again after a network failure', async () => {
+    const onRetry = vi.fn();
+    render(
+      <ShippingRateOptions
+        state={{ status: 'error', rates: [], error: { message: 'No connection.', status: null } }}
+        chosen={null}
+        onChoose={() => {}}
+        onRetry={onRetry}
+        idleHint=""
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
 });

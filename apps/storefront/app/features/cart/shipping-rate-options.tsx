@@ -19,6 +19,7 @@ interface ShippingRateOptionsProps {
   errorAction?: ReactNode;
   /** A message about the choice itself (checkout: "Choose a shipping method"). */
   error?: string;
+  onRetry?: () => void;
 }
 
 /** Spec §2 cart page: the rate list as a radio group (label and cost), with its loading and error states. */
@@ -29,6 +30,7 @@ export function ShippingRateOptions({
   idleHint,
   errorAction,
   error,
+  onRetry,
 }: ShippingRateOptionsProps) {
   const name = useId();
   const statusId = `${name}-status`;
@@ -56,7 +58,14 @@ export function ShippingRateOptions({
       {state.error ? (
         <div className="form-banner form-banner--error rate-options__error" role="alert">
           <p>{state.error.message}</p>
-          {errorAction}
+          {/* A 4xx is about the cart or address: changing them asks again. Otherwise offer a retry. */}
+          {onRetry && (state.error.status === null || state.error.status >= 500) ? (
+            <button type="button" className="button button--secondary" onClick={onRetry}>
+              Try again
+            </button>
+          ) : (
+            errorAction
+          )}
         </div>
       ) : null}
       {rates.length > 0 ? (

@@ -152,4 +152,17 @@ describe('useShippingRates', () => {
     await expect(settled).resolves.toEqual({ status: 'ready', rates: [ground], error: null });
     await expect(result.current.settled()).resolves.toMatchObject({ status: 'ready' });
   });
+
+  it('asks again for the same address when the shopper retries after a failure', async () => {
+    const { result, pending } = renderRates(austin, items);
+    await wait(RATES_DEBOUNCE_MS);
+    await act(async () => pending[0]!.reject(new TypeError('Failed to fetch')));
+    expect(result.current.status).toBe('error');
+    act(() => result.current.retry());
+    await wait(RATES_DEBOUNCE_MS);
+    expect(pending).toHaveLength(2);
+    expect(pending[1]!.request).toEqual(pending[0]!.request);
+    await act(async () => pending[1]!.resolve([ground]));
+    expect(result.current).toMatchObject({ status: 'ready', rates: [ground] });
+  });
 });

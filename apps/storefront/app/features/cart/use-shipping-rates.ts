@@ -8,7 +8,7 @@ import { canRequestRates, toDestination, type Destination } from './shipping-est
 export const RATES_DEBOUNCE_MS = 500;
 
 export const RATES_NETWORK_MESSAGE =
-  'We could not reach the shop to price shipping. Check your connection; we will try again when you change the address.';
+  'We could not reach the shop to price shipping. Check your connection and try again.';
 export const RATES_SERVER_MESSAGE =
   'Shipping prices are not available right now. Please try again in a moment.';
 
@@ -24,6 +24,8 @@ export interface ShippingRatesState {
 export interface ShippingRates extends ShippingRatesState {
   /** The state once the rates in flight (if any) have arrived: checkout waits for it on submit. */
   settled: () => Promise<ShippingRatesState>;
+  /** Asks again for the same address and lines (after a network or server failure). */
+  retry: () => void;
 }
 
 type FetchRates = (request: ShippingRatesRequest) => Promise<ShippingRate[]>;
@@ -62,6 +64,7 @@ export function useShippingRates(
     return request ? JSON.stringify(request) : null;
   }, [address, items]);
   const [state, setState] = useState<ShippingRatesState>(IDLE);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (requestKey === null) {
@@ -93,7 +96,7 @@ export function useShippingRates(
       current = false;
       clearTimeout(timer);
     };
-  }, [requestKey, fetchRates]);
+  }, [requestKey, fetchRates, attempt]);
 
   const shown = requestKey === null ? IDLE : state;
   const latest = useRef(shown);
@@ -109,7 +112,8 @@ export function useShippingRates(
         : Promise.resolve(latest.current),
     [],
   );
-  return { ...shown, settled };
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { ...shown, settled, retry };
 }
 
 function defaultFetchRates(request: ShippingRatesRequest): Promise<ShippingRate[]> {

@@ -247,6 +247,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
             state={rates}
             chosen={rate}
             onChoose={selectRate}
+            onRetry={rates.retry}
             idleHint={`Enter the ${shipToDifferentAddress ? 'shipping' : 'billing'} street address, city, state and postcode to see shipping options.`}
             error={rateError ?? undefined}
             errorAction={

@@ -27,6 +27,8 @@ export async function placeOrder(
   app: FastifyInstance,
   lines: OrderCreate['line_items'],
   overrides: Partial<OrderCreate> = {},
+  /** A signed-in shopper's headers (e.g. a Bearer token). */
+  headers: Record<string, string> = {},
 ): Promise<Order> {
   const quote = await app.inject({
     method: 'POST',
@@ -45,6 +47,7 @@ export async function placeOrder(
   const res = await app.inject({
     method: 'POST',
     url: '/wp-json/wc/v3/orders',
+    headers,
     payload: {
       customer_id: 0,
       payment_method: 'stripe',

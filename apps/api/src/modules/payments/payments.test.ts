@@ -263,6 +263,42 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
     expect((await readOrder(order)).status).toBe('pending');
   });
 
+  it('lets a signed-in customer pay their own order without the key, and no other customer', async () => {
+    const signIn = async (email: string) => {
+      const password = 'oats and honey at dawn';
+      const signUp = await post('/wp-json/wc/v3/customers', {
+        email,
+        password,
+        first_name: 'Robin',
+        last_name: 'Oats',
+      });
+      expect(signUp.statusCode, signUp.body).toBe(201);
+      const res = await post('/wp-json/jwt-auth/v1/token', { username: email, password });
+      const body = res.json<{ data: { token: string; id: number } }>();
+      return { id: body.data.id, headers: { authorization: `Bearer ${body.data.token}` } };
+    };
+    const owner = await signIn(`owner-${Date.now()}@example.com`);
+    const stranger = await signIn(`stranger-${Date.now()}@example.com`);
+    const order = await placeOrder(
+      t.app,
+      [{ product_id: giftTin, quantity: 1 }],
+      { customer_id: owner.id },
+      owner.headers,
+    );
+    const pay = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: CARD,
+        headers,
+        payload: { order_id: order.id, payment_token: GOOD_CARD, payment_method: 'stripe' },
+      });
+    const refused = await pay(stranger.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(await attemptsOf(order.id)).toEqual([]);
+    const paid = await pay(owner.headers);
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+
   it('refuses a token that is not a test card token with 402, order still payable', async () => {
     const order = await anOrder();
     const res = await payByCard(order, '4242424242424242');

@@ -1,6 +1,7 @@
 import type { ApiFetch } from '../../load-context.ts';
 
-function readCookie(name: string): string | null {
+/** A cookie the page may read (XSRF-TOKEN); null when it is not set. */
+export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

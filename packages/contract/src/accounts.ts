@@ -134,8 +134,14 @@ export const MonthlyVolumeSchema = z.enum(['under-50', '50-200', '200-500', 'ove
 });
 
 /**
- * `POST /wp-json/wc/v3/wholesale-registration/` (multipart: these fields and a `certificate` file).
- * A visitor applies with a new account's email and password; a signed-in customer leaves them out.
+ * `POST /wp-json/wc/v3/wholesale-registration/` as `multipart/form-data`: one text field per key
+ * below, the address as bracketed fields (`address[company]`, `address[address_1]`,
+ * `address[address_2]`, `address[city]`, `address[state]`, `address[postcode]`,
+ * `address[country]`), and the file as `certificate` (see WHOLESALE_CERTIFICATE). Empty fields
+ * count as not sent. A visitor applies with a new account's email and password (the account is
+ * created with the application; sign in with them afterwards); a signed-in customer leaves the
+ * password out and sends their account's email. A 400's `data.params` is keyed by these field
+ * names (`address[city]`, `certificate`, ...).
  */
 export const WholesaleApplicationSchema = z.object({
   business_name: personName('the business name'),
@@ -159,3 +165,14 @@ export const WholesaleApplicationSchema = z.object({
 export type WholesaleApplication = z.input<typeof WholesaleApplicationSchema>;
 
 export const WholesaleApplicationStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+
+/** The answer to a new wholesale application (201). */
+export const WholesaleApplicationResultSchema = z.object({
+  id: z.number().int(),
+  status: WholesaleApplicationStatusSchema,
+  message: z.string(),
+});
+export type WholesaleApplicationResult = z.infer<typeof WholesaleApplicationResultSchema>;
+
+/** Multipart field names of the application's address, in `address[<key>]` form. */
+export const wholesaleAddressField = (key: string) => `address[${key}]`;

@@ -358,6 +358,12 @@ export const passwordResetKeys = pgTable('password_reset_keys', {
 
 // ---------------------------------------------------------------- wholesale
 
+/** The business address on a wholesale application (no names or phone: those are fields of their own). */
+export type WholesaleAddress = Pick<
+  StoredAddress,
+  'company' | 'address_1' | 'address_2' | 'city' | 'state' | 'postcode' | 'country'
+>;
+
 /**
  * A wholesale application. Approval turns its customer's role into `wholesale_customer`. The
  * certificate is stored outside the public uploads (`certificate_file` is relative to
@@ -377,7 +383,7 @@ export const wholesaleApplications = pgTable(
     contactName: text('contact_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
-    address: jsonb('address').$type<Omit<StoredAddress, 'first_name' | 'last_name'>>().notNull(),
+    address: jsonb('address').$type<WholesaleAddress>().notNull(),
     taxId: text('tax_id').notNull(),
     salesChannels: text('sales_channels').notNull(),
     monthlyVolume: text('monthly_volume').notNull(),

@@ -54,6 +54,14 @@ export const signInRequired = () =>
   new ApiError(401, 'woocommerce_rest_cannot_view', 'Please sign in to see your account.');
 const notYours = () =>
   new ApiError(403, 'woocommerce_rest_cannot_view', 'Sorry, you cannot view this account.');
+/** Sign-up's answer for a taken email; applying for wholesale with a new account answers the same. */
+export const emailTaken = () =>
+  new ApiError(
+    400,
+    'registration-error-email-exists',
+    'An account is already registered with this email address. Sign in, or reset your password.',
+    { email: 'An account already uses this email address.' },
+  );
 const wrongCredentials = () =>
   new ApiError(401, 'jwt_auth_failed', 'The email, username or password is incorrect.');
 
@@ -146,12 +154,7 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
         return toCustomer(row);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw new ApiError(
-          400,
-          'registration-error-email-exists',
-          'An account is already registered with this email address. Sign in, or reset your password.',
-          { email: 'An account already uses this email address.' },
-        );
+        throw emailTaken();
       }
     },
 

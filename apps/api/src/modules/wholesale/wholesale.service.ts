@@ -1,0 +1,399 @@
+import { join } from 'node:path';
+import type {
+  WholesaleApplicationResult,
+  WholesaleApplicationSchema,
+  MonthlyVolumeSchema,
+} from '@larder/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { WholesaleAddress } from '../../db/schema.ts';
+import { ApiError, invalidParam } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { emailTaken } from '../accounts/accounts.service.ts';
+import { hashPassword, weakPasswordReason } from '../accounts/passwords.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findCountry } from '../shipping/countries.ts';
+import {
+  certificatesDir,
+  detectCertificateType,
+  discardCertificate,
+  storeCertificate,
+} from './certificate-file.ts';
+import {
+  ONE_PENDING_INDEX,
+  violatedConstraint,
+  wholesaleRepo as repo,
+  type WholesaleApplicationRow,
+  type WholesaleApplicationStatus,
+} from './wholesale.repo.ts';
+
+export type { WholesaleApplicationRow, WholesaleApplicationStatus };
+type ApplicationInput = z.output<typeof WholesaleApplicationSchema>;
+
+export interface WholesaleServiceOptions {
+  mailer: Mailer;
+  /** Receives the new-application notices. */
+  shopOwnerEmail: string;
+  publicUrl: string;
+  /** Certificates are kept in `${dataDir}/private/certificates`. */
+  dataDir: string;
+  log: { error(object: object, message: string): void };
+  now?: () => Date;
+}
+
+/** The uploaded certificate as the route read it. */
+export interface CertificateUpload {
+  content: Buffer;
+  /** The name on the applicant's computer; kept for the owner's reference, never used as a path. */
+  filename: string;
+}
+
+/** What approving or rejecting did: the application as decided, and whether the buyer was emailed. */
+export interface WholesaleDecision {
+  application: WholesaleApplicationRow;
+  emailed: boolean;
+}
+
+const MONTHLY_VOLUMES: Record<z.infer<typeof MonthlyVolumeSchema>, string> = {
+  'under-50': 'under 50 bags a month',
+  '50-200': '50 to 200 bags a month',
+  '200-500': '200 to 500 bags a month',
+  'over-500': 'over 500 bags a month',
+};
+const volumeLabel = (value: string) =>
+  MONTHLY_VOLUMES[value as keyof typeof MONTHLY_VOLUMES] ?? value;
+
+const addressLines = (address: WholesaleAddress) =>
+  [
+    address.company,
+    address.address_1,
+    address.address_2,
+    [address.city, address.state, address.postcode].filter(Boolean).join(' '),
+    findCountry(address.country)?.name ?? address.country,
+  ].filter(Boolean);
+
+const notFound = (id: number) =>
+  new ApiError(404, 'wholesale_application_not_found', `There is no wholesale application #${id}.`);
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : 'an unknown date');
+
+/**
+ * The state as stored (a listed state's code, else as typed); 400 for a country the shop does not
+ * know or a state that is not one of the country's.
+ */
+function checkedState(address: { country: string; state: string }): string {
+  const country = findCountry(address.country);
+  if (!country) throw invalidParam('address[country]', 'Choose a country from the list.');
+  if (country.states.length === 0) return address.state;
+  const state = address.state.toUpperCase();
+  if (!country.states.some((candidate) => candidate.code === state)) {
+    throw invalidParam(
+      'address[state]',
+      state === ''
+        ? `Choose a state of ${country.name}.`
+        : `${address.state} is not a state of ${country.name}. Choose one from the list.`,
+    );
+  }
+  return state;
+}
+
+/** "Robin Oats Jr" → first "Robin", last "Oats Jr", for the new account's names. */
+function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/**
+ * Wholesale applications (issue 5): a visitor or customer applies with a certificate; the owner
+ * approves (the account becomes `wholesale_customer`) or rejects with a reason. The owner's command
+ * line calls listApplications, approveApplication and rejectApplication.
+ */
+export function createWholesaleService(db: Database, options: WholesaleServiceOptions) {
+  const now = options.now ?? (() => new Date());
+  const dir = certificatesDir(options.dataDir);
+
+  async function sendMail(
+    message: Parameters<Mailer['send']>[0],
+    context: object,
+    what: string,
+  ): Promise<boolean> {
+    try {
+      await options.mailer.send(message);
+      return true;
+    } catch (error) {
+      options.log.error({ err: error, ...context }, `could not email ${what}`);
+      return false;
+    }
+  }
+
+  /** 404 for an unknown id, 409 for one already decided; otherwise the decision's result. */
+  async function decided(id: number): Promise<never> {
+    const existing = await repo.find(db, id);
+    if (!existing) throw notFound(id);
+    throw new ApiError(
+      409,
+      'wholesale_application_decided',
+      `Wholesale application #${id} was already ${existing.status} on ${day(existing.decidedAt)}.`,
+    );
+  }
+
+  async function buyerAddress(customerId: number, fallback: string) {
+    return (await repo.findCustomer(db, customerId))?.email ?? fallback;
+  }
+
+  return {
+    /** The path of an application's certificate on this server (for the owner). */
+    certificatePath: (application: Pick<WholesaleApplicationRow, 'certificateFile'>) =>
+      join(dir, application.certificateFile),
+
+    /**
+     * Stores a pending application (and, for a visitor, the new account) with its certificate, then
+     * emails the owner and the applicant. A failure leaves no account, row or file behind.
+     */
+    async apply(
+      input: ApplicationInput,
+      certificate: CertificateUpload,
+      viewer: Viewer,
+    ): Promise<WholesaleApplicationResult> {
+      const type = detectCertificateType(certificate.content);
+      if (!type) {
+        throw new ApiError(
+          415,
+          'wholesale_certificate_type',
+          'Attach the certificate as a PDF, PNG or JPEG file.',
+          { certificate: 'This file is not a PDF, PNG or JPEG. Attach one of those.' },
+        );
+      }
+      const address: WholesaleAddress = {
+        company: input.address.company || input.business_name,
+        address_1: input.address.address_1,
+        address_2: input.address.address_2,
+        city: input.address.city,
+        state: checkedState(input.address),
+        postcode: input.address.postcode,
+        country: input.address.country.toUpperCase(),
+      };
+      const email = input.email.toLowerCase();
+
+      // A signed-in customer applies for their own account; a visitor's application creates one.
+      let newAccount: { passwordHash: string } | null = null;
+      if (viewer.isGuest) {
+        if (!input.password) {
+          throw invalidParam('password', 'Choose a password for your new account.');
+        }
+        const weak = weakPasswordReason(input.password, email);
+        if (weak) throw invalidParam('password', weak);
+        newAccount = { passwordHash: await hashPassword(input.password) };
+      } else {
+        const customer = await repo.findCustomer(db, viewer.customerId);
+        if (!customer) throw new ApiError(401, 'jwt_auth_invalid_token', 'Please sign in again.');
+        if (customer.email !== email) {
+          throw invalidParam(
+            'email',
+            `Use your account's email address (${customer.email}), or sign out to apply with a new account.`,
+          );
+        }
+        if (customer.role !== 'customer') {
+          throw new ApiError(
+            409,
+            'wholesale_already_approved',
+            customer.role === 'wholesale_customer'
+              ? 'Your account is already a wholesale account.'
+              : "The shop owner's account cannot apply for wholesale.",
+          );
+        }
+      }
+
+      const file = await storeCertificate(dir, certificate.content, type);
+      let application: WholesaleApplicationRow;
+      try {
+        application = await db.transaction(async (tx) => {
+          let customerId = viewer.customerId;
+          if (newAccount) {
+            const { firstName, lastName } = splitName(input.contact_name);
+            const created = await repo.insertCustomer(tx, {
+              email,
+              username: email,
+              passwordHash: newAccount.passwordHash,
+              firstName,
+              lastName,
+              billing: {
+                first_name: firstName,
+                last_name: lastName,
+                ...address,
+                phone: input.phone,
+                email,
+              },
+            });
+            customerId = created.id;
+          }
+          return repo.insertApplication(tx, {
+            customerId,
+            businessName: input.business_name,
+            contactName: input.contact_name,
+            email,
+            phone: input.phone,
+            address,
+            taxId: input.tax_id,
+            salesChannels: input.sales_channels,
+            monthlyVolume: input.monthly_volume,
+            certificateFile: file,
+            certificateType: type.mimeType,
+            certificateBytes: certificate.content.length,
+            certificateName: certificate.filename.slice(0, 200),
+            createdAt: now(),
+          });
+        });
+      } catch (error) {
+        await discardCertificate(dir, file);
+        const constraint = violatedConstraint(error);
+        if (constraint === ONE_PENDING_INDEX) {
+          throw new ApiError(
+            409,
+            'wholesale_application_pending',
+            'Your wholesale application is already with us. We will email you once it is reviewed.',
+          );
+        }
+        if (constraint !== undefined) throw emailTaken();
+        throw error;
+      }
+
+      const context = { wholesaleApplicationId: application.id };
+      await sendMail(
+        {
+          to: options.shopOwnerEmail,
+          replyTo: { name: application.contactName, address: application.email },
+          subject: `Wholesale application: ${application.businessName}`,
+          text: [
+            `${application.businessName} applied for a wholesale account (application #${application.id}).`,
+            'Approve or reject it with the shop command line (npm run admin). Reply to this email to write to the applicant.',
+            '',
+            `Business:        ${application.businessName}`,
+            `Contact:         ${application.contactName}`,
+            `Email:           ${application.email}`,
+            `Phone:           ${application.phone}`,
+            `Address:         ${addressLines(address).join(', ')}`,
+            `Tax id / resale: ${application.taxId}`,
+            `Monthly volume:  ${volumeLabel(application.monthlyVolume)}`,
+            `Account:         #${application.customerId}${newAccount ? ' (created with this application)' : ''}`,
+            `Certificate:     ${type.label}, ${Math.ceil(application.certificateBytes / 1024)} KB, uploaded as "${application.certificateName}"`,
+            `                 stored at ${join(dir, file)}`,
+            '',
+            'How they plan to sell:',
+            application.salesChannels,
+          ].join('\n'),
+        },
+        context,
+        'the owner about a wholesale application',
+      );
+      await sendMail(
+        {
+          to: { name: application.contactName, address: application.email },
+          subject: 'We have your wholesale application',
+          text: [
+            `Hello ${application.contactName},`,
+            '',
+            `Thank you for applying for a Larder & Oat wholesale account for ${application.businessName}.`,
+            "We review every application by hand and we'll be in touch within a few working days.",
+            'Once you are approved, sign in with this email address to see wholesale prices across the shop.',
+            '',
+            `Your application number is #${application.id}.`,
+            '',
+            `Larder & Oat — ${options.publicUrl}`,
+          ].join('\n'),
+        },
+        context,
+        'the applicant about their wholesale application',
+      );
+
+      return {
+        id: application.id,
+        status: 'pending',
+        message:
+          "Thank you! Your wholesale application is in. We'll be in touch by email within a few working days.",
+      };
+    },
+
+    /** Every application, or those with one status; oldest first. */
+    listApplications(status?: WholesaleApplicationStatus): Promise<WholesaleApplicationRow[]> {
+      return repo.list(db, status);
+    },
+
+    /**
+     * Approves a pending application: its customer becomes `wholesale_customer` in the same
+     * transaction, and sees wholesale prices from their next request. Emails the buyer.
+     */
+    async approveApplication(id: number): Promise<WholesaleDecision> {
+      const decidedAt = now();
+      const application = await db.transaction(async (tx) => {
+        const row = await repo.decide(tx, id, { status: 'approved', decidedAt });
+        if (row) await repo.grantWholesale(tx, row.customerId, decidedAt);
+        return row;
+      });
+      if (!application) return decided(id);
+      const emailed = await sendMail(
+        {
+          to: {
+            name: application.contactName,
+            address: await buyerAddress(application.customerId, application.email),
+          },
+          subject: 'Your wholesale account is ready',
+          text: [
+            `Hello ${application.contactName},`,
+            '',
+            `Good news: we approved the wholesale application for ${application.businessName}.`,
+            'Sign in with your email address and you will see wholesale prices on every product that has one, in your cart and at checkout.',
+            '',
+            `Sign in: ${options.publicUrl}/login`,
+            '',
+            'Larder & Oat',
+          ].join('\n'),
+        },
+        { wholesaleApplicationId: id },
+        'the buyer about their approval',
+      );
+      return { application, emailed };
+    },
+
+    /** Rejects a pending application with a reason, which the applicant is emailed. */
+    async rejectApplication(id: number, reason: string): Promise<WholesaleDecision> {
+      const rejectionReason = reason.trim();
+      if (!rejectionReason) {
+        throw invalidParam('reason', 'Give the applicant a reason for the rejection.');
+      }
+      if (rejectionReason.length > 2000) {
+        throw invalidParam('reason', 'Keep the reason under 2000 characters.');
+      }
+      const application = await repo.decide(db, id, {
+        status: 'rejected',
+        decidedAt: now(),
+        rejectionReason,
+      });
+      if (!application) return decided(id);
+      const emailed = await sendMail(
+        {
+          to: {
+            name: application.contactName,
+            address: await buyerAddress(application.customerId, application.email),
+          },
+          subject: 'Your wholesale application',
+          text: [
+            `Hello ${application.contactName},`,
+            '',
+            `Thank you for applying for a wholesale account for ${application.businessName}. We are sorry, but we cannot approve it:`,
+            '',
+            rejectionReason,
+            '',
+            'If something has changed, reply to this email or apply again from the shop.',
+            '',
+            `Larder & Oat — ${options.publicUrl}`,
+          ].join('\n'),
+        },
+        { wholesaleApplicationId: id },
+        'the applicant about their rejection',
+      );
+      return { application, emailed };
+    },
+  };
+}
+export type WholesaleService = ReturnType<typeof createWholesaleService>;

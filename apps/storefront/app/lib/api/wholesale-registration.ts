@@ -1,4 +1,9 @@
-import { apiPaths, type WholesaleApplication } from '@larder/contract';
+import {
+  apiPaths,
+  wholesaleAddressField,
+  type WholesaleApplication,
+  type WholesaleApplicationResult,
+} from '@larder/contract';
 import { ApiError } from './api-error.ts';
 import { browserUpload, type UploadProgress } from './browser-upload.ts';
 
@@ -9,7 +14,7 @@ export function wholesaleFormData(application: WholesaleApplication, certificate
     if (value === undefined) continue;
     if (key === 'address' && typeof value === 'object') {
       for (const [field, part] of Object.entries(value as Record<string, unknown>)) {
-        if (typeof part === 'string') body.append(`address[${field}]`, part);
+        if (typeof part === 'string') body.append(wholesaleAddressField(field), part);
       }
     } else {
       body.append(key, String(value));
@@ -29,9 +34,9 @@ export async function submitWholesaleApplication(
   certificate: File,
   onProgress: (progress: UploadProgress) => void,
   upload: typeof browserUpload = browserUpload,
-): Promise<unknown> {
+): Promise<WholesaleApplicationResult> {
   const path = apiPaths.wholesaleRegistration;
   const response = await upload(path, wholesaleFormData(application, certificate), onProgress);
   if (!response.ok) throw await ApiError.fromResponse(response, path);
-  return response.json();
+  return (await response.json()) as WholesaleApplicationResult;
 }

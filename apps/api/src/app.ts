@@ -20,6 +20,9 @@ import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
+import { createPasswordResetRepo } from './modules/accounts/password-reset.repo.ts';
+import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
+import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
@@ -41,6 +44,8 @@ import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
+import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
+import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
@@ -214,6 +219,26 @@ export async function buildApp(
     cookies: sessionCookies,
     rateLimits: { signUp: config.rateLimits.signUp, login: config.rateLimits.login },
   });
+  const passwordReset = createPasswordResetService(createPasswordResetRepo(database.db), {
+    mailer,
+    publicUrl: config.publicUrl,
+    perAddressLimit: { max: 3, windowMs: 60 * 60_000 },
+    log: app.log,
+    now: options.now,
+  });
+  await app.register(passwordResetRoutes, {
+    passwordReset,
+    rateLimits: { request: config.rateLimits.passwordReset, reset: config.rateLimits.login },
+  });
+  const wholesale = createWholesaleService(database.db, {
+    mailer,
+    shopOwnerEmail: config.shopOwnerEmail,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    log: app.log,
+    now: options.now,
+  });
+  await app.register(wholesaleRoutes, { wholesale, rateLimit: config.rateLimits.wholesale });
 
   const shipping = createShippingService(database.db, createShippingRepo(database.db));
   const orders = createOrdersService(database.db, {

@@ -25,6 +25,9 @@ const KEY_PAIRS = [
 /** Sign-in and password changes per client; each account also allows 5 failures per 15 minutes. */
 const DEFAULT_LOGIN_RATE_LIMIT = '20/15m';
 const DEFAULT_SIGNUP_RATE_LIMIT = '5/1h';
+/** Forgot-password requests per client; each address also gets at most 3 links an hour. */
+const DEFAULT_PASSWORD_RESET_RATE_LIMIT = '5/15m';
+const DEFAULT_WHOLESALE_RATE_LIMIT = '5/1h';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -85,6 +88,8 @@ const EnvSchema = z.object({
   ORDER_RATE_LIMIT: rateLimit.prefault(DEFAULT_ORDER_RATE_LIMIT),
   LOGIN_RATE_LIMIT: rateLimit.prefault(DEFAULT_LOGIN_RATE_LIMIT),
   SIGNUP_RATE_LIMIT: rateLimit.prefault(DEFAULT_SIGNUP_RATE_LIMIT),
+  PASSWORD_RESET_RATE_LIMIT: rateLimit.prefault(DEFAULT_PASSWORD_RESET_RATE_LIMIT),
+  WHOLESALE_RATE_LIMIT: rateLimit.prefault(DEFAULT_WHOLESALE_RATE_LIMIT),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REMEMBER_ME_DAYS: z.coerce
     .number({ message: 'must be a number' })
@@ -166,6 +171,10 @@ export interface Config {
     /** Sign-in and password change. */
     login: RateLimit;
     signUp: RateLimit;
+    /** `POST /forgot-password`. */
+    passwordReset: RateLimit;
+    /** `POST /wholesale-registration/`. */
+    wholesale: RateLimit;
   };
   /** Signs session tokens; without it a key is generated once and kept in `${dataDir}/auth-secret`. */
   authSecret?: string;
@@ -232,6 +241,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       payment: parsed.PAYMENT_RATE_LIMIT,
       login: parsed.LOGIN_RATE_LIMIT,
       signUp: parsed.SIGNUP_RATE_LIMIT,
+      passwordReset: parsed.PASSWORD_RESET_RATE_LIMIT,
+      wholesale: parsed.WHOLESALE_RATE_LIMIT,
     },
     authSecret: parsed.AUTH_SECRET,
     rememberMeDays: parsed.REMEMBER_ME_DAYS,

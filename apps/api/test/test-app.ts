@@ -39,6 +39,8 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
     payment: roomyLimit,
     login: roomyLimit,
     signUp: roomyLimit,
+    passwordReset: roomyLimit,
+    wholesale: roomyLimit,
     ...rateLimits,
   },
   orderHoldMinutes: 60,

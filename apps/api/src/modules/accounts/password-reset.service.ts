@@ -1,0 +1,133 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ResetPasswordRequestSchema } from '@larder/contract';
+import type { z } from 'zod';
+import type { RateLimit } from '../../config.ts';
+import { ApiError, invalidParam } from '../../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hashPassword, weakPasswordReason } from './passwords.ts';
+import type { PasswordResetRepo } from './password-reset.repo.ts';
+
+type ResetInput = z.output<typeof ResetPasswordRequestSchema>;
+
+export interface PasswordResetOptions {
+  mailer: Mailer;
+  /** The storefront's origin: the emailed link opens its /reset-password page. */
+  publicUrl: string;
+  /** Reset requests allowed per email address, whoever sends them. */
+  perAddressLimit: RateLimit;
+  log: { error(object: object, message: string): void };
+  now?: () => Date;
+}
+
+/** ARCHITECTURE.md: reset keys are random, single-use, stored hashed and expire. */
+export const RESET_KEY_LIFETIME_MS = 60 * 60_000;
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account uses that email address, we have sent it a link to choose a new password. The link works for one hour.';
+
+const keyHash = (key: string) => createHash('sha256').update(key).digest();
+
+export const invalidResetKey = () =>
+  new ApiError(
+    400,
+    'invalid_key',
+    'This reset link has expired or was already used. Ask for a new one.',
+  );
+
+/** Counts requests per address in memory, like the per-account sign-in counter. */
+function createAddressCounter(limit: RateLimit, now: () => Date) {
+  const requests = new Map<string, number[]>();
+  return {
+    /** Records one request; false when the address has had its share in the window. */
+    take(address: string): boolean {
+      const since = now().getTime() - limit.windowMs;
+      const recent = (requests.get(address) ?? []).filter((time) => time > since);
+      if (recent.length >= limit.max) {
+        requests.set(address, recent);
+        return false;
+      }
+      requests.set(address, [...recent, now().getTime()]);
+      return true;
+    },
+  };
+}
+
+export function createPasswordResetService(repo: PasswordResetRepo, options: PasswordResetOptions) {
+  const now = options.now ?? (() => new Date());
+  const perAddress = createAddressCounter(options.perAddressLimit, now);
+
+  async function emailLink(to: { name: string; address: string }, link: string) {
+    await options.mailer.send({
+      to,
+      subject: 'Reset your Larder & Oat password',
+      text: [
+        `Hello ${to.name},`,
+        '',
+        'Someone (we hope you) asked to reset the password of your Larder & Oat account.',
+        'Open this link within one hour to choose a new password. It works once:',
+        '',
+        link,
+        '',
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  return {
+    /**
+     * Emails a reset link when an account uses the address. The answer never says whether one does:
+     * the key is stored before answering either way's single lookup, and the email goes out after.
+     */
+    async requestReset(rawEmail: string): Promise<void> {
+      const email = rawEmail.toLowerCase();
+      if (!perAddress.take(email)) {
+        throw new ApiError(
+          429,
+          'rest_rate_limited',
+          'Several reset links were asked for this address already. Use the newest email, or wait an hour.',
+        );
+      }
+      const customer = await repo.findCustomerByEmail(email);
+      if (!customer) return;
+      const key = randomBytes(32).toString('base64url');
+      const createdAt = now();
+      await repo.storeKey({
+        customerId: customer.id,
+        keyHash: keyHash(key).toString('hex'),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + RESET_KEY_LIFETIME_MS),
+      });
+      const link = `${options.publicUrl}/reset-password?key=${key}&id=${customer.id}`;
+      const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
+      // Not awaited: a slow mail server would tell who has an account by how long the answer takes.
+      void emailLink({ name, address: customer.email }, link).catch((error: unknown) => {
+        options.log.error(
+          { err: error, customerId: customer.id },
+          'could not email the password reset link',
+        );
+      });
+    },
+
+    /** Sets a new password with a valid key: single-use, unexpired; ends every session. */
+    async resetPassword(input: ResetInput): Promise<void> {
+      const found = await repo.findKey(input.userId);
+      const sent = keyHash(input.key);
+      const stored = found ? Buffer.from(found.key.keyHash, 'hex') : Buffer.alloc(sent.length);
+      const matches = stored.length === sent.length && timingSafeEqual(stored, sent);
+      if (!found || !matches || found.key.usedAt || found.key.expiresAt <= now()) {
+        throw invalidResetKey();
+      }
+      const weak = weakPasswordReason(input.password, found.customer.email);
+      if (weak) throw invalidParam('password', weak);
+      const passwordHash = await hashPassword(input.password);
+      const reset = await repo.resetPassword(
+        found.customer.id,
+        found.key.keyHash,
+        passwordHash,
+        now(),
+      );
+      if (!reset) throw invalidResetKey();
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Route } from './+types/content-page';
 import { createShopApi } from '../lib/api/index.ts';
 import { toContentPage } from '../features/content/content-data.ts';
@@ -36,6 +37,13 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         data-slug={loaderData.page.slug}
       >
         <Prose html={loaderData.page.html} />
+        {loaderData.page.slug === 'wholesale' ? (
+          <p className="content-page__cta">
+            <Link to="/sign-up#wholesale" className="button button--primary button--lg">
+              Apply for a wholesale account
+            </Link>
+          </p>
+        ) : null}
       </div>
     </section>
   );

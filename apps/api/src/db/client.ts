@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { defaultMigrationsDir } from '../paths.ts';
+import { lockDirectory } from './lock.ts';
 import * as schema from './schema.ts';
 
 /** The drizzle handle both drivers share; repositories only use this type. */
@@ -42,11 +43,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (options.inMemory) {
     client = new PGlite();
   } else {
     const dir = join(options.dataDir ?? './data', 'db');
     mkdirSync(dir, { recursive: true });
+    // One process at a time (the shop or the owner's command line): throws DatabaseInUseError.
+    unlock = lockDirectory(dir);
     client = new PGlite(dir);
   }
   const db = drizzlePglite({ client, schema });
@@ -54,6 +58,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: (dir) => migratePglite(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

@@ -84,6 +84,47 @@ export const ordersRepo = {
     };
   },
 
+  /** Every order (the owner's view), newest first, optionally of one status. */
+  async list(
+    db: Database,
+    status: OrderStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = status ? eq(orders.status, status) : undefined;
+    const [totalRow] = await db.select({ total: count() }).from(orders).where(where);
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.dateCreated), desc(orders.id))
+      .limit(limit)
+      .offset(offset);
+    return { rows, total: totalRow?.total ?? 0 };
+  },
+
+  /** The order with its row locked until the transaction ends, so two status changes queue. */
+  async findForUpdate(db: Database, id: number): Promise<OrderWithItems | undefined> {
+    const [order] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) return undefined;
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.id));
+    return { order, items };
+  },
+
+  async updateStatus(
+    db: Database,
+    id: number,
+    changes: Partial<Pick<NewOrderRow, 'status' | 'stockState' | 'dateCompleted'>> & {
+      dateModified: Date;
+    },
+  ): Promise<void> {
+    await db.update(orders).set(changes).where(eq(orders.id, id));
+  },
+
   /** Pending orders whose stock hold ran out at `now`. */
   async expiredHoldIds(db: Database, now: Date): Promise<number[]> {
     const rows = await db

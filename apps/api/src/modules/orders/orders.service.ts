@@ -35,6 +35,15 @@ export interface PaymentRecord {
   paymentMethodTitle: string;
 }
 
+/** The statuses the shop owner sets by hand. */
+export const OWNER_ORDER_STATUSES = ['processing', 'completed', 'cancelled', 'refunded'] as const;
+export type OwnerOrderStatus = (typeof OWNER_ORDER_STATUSES)[number];
+
+export interface StatusChange {
+  from: OrderStatus;
+  order: Order;
+}
+
 export interface ClientInfo {
   ip: string;
   userAgent: string;
@@ -428,6 +437,120 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             ? 'This order was cancelled before the payment went through.'
             : 'This order has already been paid.',
         );
+      });
+    },
+
+    /** The owner's list (command line): every customer's orders, newest first. */
+    async listAll(query: { status?: OrderStatus; page: number; perPage: number }) {
+      await releaseExpiredHolds();
+      const { rows, total } = await ordersRepo.list(
+        db,
+        query.status,
+        query.perPage,
+        pageOffset(query),
+      );
+      return { orders: rows, total };
+    },
+
+    /** The owner's view of one order, whoever placed it; undefined when there is none. */
+    async findAny(orderId: number): Promise<Order | undefined> {
+      await releaseExpiredHolds();
+      const found = await ordersRepo.find(db, orderId);
+      return found ? toOrder(found) : undefined;
+    },
+
+    /**
+     * The owner moves an order on (command line). processing: paid another way (from pending) or
+     * reopened; completed: from processing; cancelled: from pending or processing, stock given
+     * back; refunded: from processing or completed (the money is returned at the provider). Any
+     * other move is 409 `larder_invalid_status_change` with the reason.
+     */
+    async setStatus(orderId: number, status: OwnerOrderStatus): Promise<StatusChange> {
+      return db.transaction(async (tx) => {
+        const found = await ordersRepo.findForUpdate(tx, orderId);
+        if (!found) {
+          throw new ApiError(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
+        }
+        const { order } = found;
+        const from = order.status;
+        const refuse = (reason: string) =>
+          new ApiError(
+            409,
+            'larder_invalid_status_change',
+            `Order #${orderId} is ${from}: ${reason}`,
+          );
+        const at = now();
+        if (from === status) throw refuse(`it is ${status} already.`);
+        if (status === 'processing') {
+          if (from === 'pending') {
+            const paid = await ordersRepo.markPaid(
+              tx,
+              orderId,
+              {
+                transactionId: order.transactionId,
+                paymentMethod: order.paymentMethod,
+                paymentMethodTitle: order.paymentMethodTitle,
+              },
+              at,
+            );
+            if (!paid) throw refuse('its stock is no longer held; the buyer must order again.');
+            for (const item of found.items) {
+              await ordersRepo.addTotalSales(tx, item.productId, item.quantity);
+            }
+          } else if (from === 'completed' || from === 'on-hold') {
+            await ordersRepo.updateStatus(tx, orderId, {
+              status,
+              dateCompleted: null,
+              dateModified: at,
+            });
+          } else {
+            throw refuse('its stock was given back, so it cannot be reopened.');
+          }
+        } else if (status === 'completed') {
+          if (from !== 'processing' && from !== 'on-hold') {
+            throw refuse('only a paid (processing) order can be completed.');
+          }
+          await ordersRepo.updateStatus(tx, orderId, {
+            status,
+            dateCompleted: at,
+            dateModified: at,
+          });
+        } else if (status === 'cancelled') {
+          if (from === 'pending') {
+            await cancelIn(tx, orderId);
+          } else if (from === 'processing' || from === 'on-hold') {
+            if (order.stockState !== 'released') {
+              for (const item of found.items) {
+                if (item.stockHeld > 0) {
+                  await ordersRepo.restoreStock(
+                    tx,
+                    item.productId,
+                    item.variationId,
+                    item.stockHeld,
+                  );
+                }
+              }
+            }
+            await ordersRepo.updateStatus(tx, orderId, {
+              status,
+              stockState: 'released',
+              dateModified: at,
+            });
+          } else {
+            throw refuse(
+              from === 'completed'
+                ? 'a completed order cannot be cancelled; refund it instead.'
+                : 'only a pending or processing order can be cancelled.',
+            );
+          }
+        } else {
+          if (from !== 'processing' && from !== 'completed') {
+            throw refuse('only a paid (processing or completed) order can be refunded.');
+          }
+          await ordersRepo.updateStatus(tx, orderId, { status, dateModified: at });
+        }
+        const updated = await ordersRepo.find(tx, orderId);
+        return { from, order: toOrder(updated!) };
       });
     },
 

@@ -1,7 +1,7 @@
 import type { Order } from '@larder/contract';
 import type { MailMessage } from '../mail/mailer.ts';
 
-const SHOP_NAME = 'Larder & Oat';
+export const SHOP_NAME = 'Larder & Oat';
 
 const money = (amount: string) => `$${amount}`;
 
@@ -35,8 +35,8 @@ function addressText(address: Order['shipping'] | Order['billing']): string[] {
     .map((line) => `  ${line}`);
 }
 
-/** Lines, totals, addresses and payment: the part both emails share. */
-function orderSummary(order: Order): string[] {
+/** Lines, totals, addresses and payment: the part every order email shares. */
+export function orderSummary(order: Order): string[] {
   const shipping = order.shipping_lines[0];
   const hasShippingAddress = order.shipping.address_1.trim() !== '';
   return [

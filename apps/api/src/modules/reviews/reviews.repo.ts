@@ -106,6 +106,18 @@ export function createReviewsRepo(db: Database) {
       return row;
     },
 
+    /** Undefined when there is no such review. */
+    async setStatus(id: number, status: ReviewStatus) {
+      const [updated] = await db
+        .update(productReviews)
+        .set({ status })
+        .where(eq(productReviews.id, id))
+        .returning({ id: productReviews.id });
+      if (!updated) return undefined;
+      const [row] = await loadByIds([updated.id]);
+      return row;
+    },
+
     async markNotified(id: number) {
       await db
         .update(productReviews)

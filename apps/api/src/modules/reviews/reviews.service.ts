@@ -109,6 +109,22 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
       return present(row);
     },
 
+    /** The owner's moderation queue (command line), reviewer addresses included. */
+    async listForModeration(statuses: ReviewStatus[] | undefined, limit: number) {
+      const { rows, total } = await repo.list(
+        { statuses },
+        { orderBy: 'date', order: 'desc', limit, offset: 0 },
+      );
+      return { reviews: rows.map((row) => toReview(row, publicUrl, { withEmail: true })), total };
+    },
+
+    /** Approve (published on the product page) or reject (moved to the trash) a review. */
+    async moderate(id: number, status: 'approved' | 'trash') {
+      const row = await repo.setStatus(id, status);
+      if (!row) throw new ApiError(404, 'woocommerce_rest_review_invalid_id', 'Invalid review ID.');
+      return toReview(row, publicUrl, { withEmail: true });
+    },
+
     async create(input: ReviewCreate, viewer: Viewer) {
       const product = await repo.findReviewableProduct(input.product_id);
       if (!product)

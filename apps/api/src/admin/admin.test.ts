@@ -1,0 +1,523 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, CustomerSchema, OrderSchema, ProductSchema } from '@larder/contract';
+import { createDatabase } from '../db/client.ts';
+import { customers, productReviews, products, productVariations } from '../db/schema.ts';
+import { createFormsRepo } from '../modules/forms/forms.repo.ts';
+import { resolveApiRoot } from '../paths.ts';
+import { placeOrder, productIdOf } from '../../test/place-order.ts';
+import { payOrder, signIn } from '../../test/sessions.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { CatalogFileSchema } from './catalog-file.ts';
+import { runAdmin } from './cli.ts';
+import { createAdminContext } from './context.ts';
+import { csv, csvCell } from './output.ts';
+
+let t: TestApp;
+let workDir: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  workDir = mkdtempSync(join(tmpdir(), 'larder-admin-test-'));
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+/** Runs one command line against the test database, as `npm run admin -- …` would. */
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const context = createAdminContext(t.config, t.database.db);
+  const code = await runAdmin(argv, {
+    io: { out: (text) => out.push(text), err: (text) => err.push(text) },
+    open: async () => ({ context, close: async () => undefined }),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const product = async (id: number) =>
+  ProductSchema.parse((await t.app.inject({ url: `${apiPaths.products}/${id}` })).json());
+
+const outboxMails = () => {
+  const dir = join(t.config.dataDir, 'outbox');
+  return existsSync(dir)
+    ? readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8'))
+    : [];
+};
+
+describe('usage', () => {
+  it('lists every command for help, and each command explains itself with --help', async () => {
+    const help = await admin('help');
+    expect(help.code).toBe(0);
+    for (const name of [
+      'owner create',
+      'reviews list',
+      'reviews approve',
+      'reviews reject',
+      'orders list',
+      'orders show',
+      'orders set-status',
+      'catalog export',
+      'catalog import',
+      'stock set',
+      'contact list',
+      'newsletter export',
+    ]) {
+      expect(help.out).toContain(`  ${name}`);
+    }
+    const one = await admin('orders', 'set-status', '--help');
+    expect(one.code).toBe(0);
+    expect(one.out).toContain('Usage: npm run admin -- orders set-status <id>');
+    expect(one.out).toContain('refunded    from processing or completed');
+  });
+
+  it('refuses unknown commands, unknown options and missing arguments with exit code 1', async () => {
+    expect(await admin('orders', 'frob')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('Try one of: orders list, orders show, orders set-status'),
+    });
+    expect(await admin('bake')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('Unknown command "bake"'),
+    });
+    expect(await admin('orders', 'list', '--colour', 'red')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("Unknown option '--colour'"),
+    });
+    expect(await admin('orders', 'show')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('orders show takes <id>'),
+    });
+    expect(await admin('orders', 'list', '--status', 'lost')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('--status must be one of: pending, processing'),
+    });
+  });
+});
+
+describe('owner create', () => {
+  it('creates a shop_owner account that signs in through the real token route', async () => {
+    const res = await admin(
+      'owner',
+      'create',
+      '--email',
+      'Maya@LarderAndOat.test',
+      '--password',
+      'rolled oats at noon',
+      '--first-name',
+      'Maya',
+      '--last-name',
+      'Okafor',
+    );
+    expect(res).toMatchObject({ code: 0, out: expect.stringContaining('maya@larderandoat.test') });
+    const session = await signIn(t.app, 'maya@larderandoat.test', 'rolled oats at noon');
+    const me = await t.app.inject({ url: `${apiPaths.customers}/me`, headers: session.bearer });
+    expect(CustomerSchema.parse(me.json())).toMatchObject({
+      role: 'shop_owner',
+      first_name: 'Maya',
+    });
+
+    const again = await admin(
+      'owner',
+      'create',
+      '--email',
+      'maya@larderandoat.test',
+      '--password',
+      'another long phrase',
+      '--first-name',
+      'M',
+      '--last-name',
+      'O',
+    );
+    expect(again).toMatchObject({
+      code: 1,
+      err: 'An account already uses maya@larderandoat.test.',
+    });
+  });
+
+  it('refuses a weak password or a missing name and creates nothing', async () => {
+    const weak = await admin(
+      'owner',
+      'create',
+      '--email',
+      'weak@larderandoat.test',
+      '--password',
+      '1234567890',
+      '--first-name',
+      'W',
+      '--last-name',
+      'K',
+    );
+    expect(weak).toMatchObject({ code: 1, err: expect.stringContaining('--password:') });
+    const noName = await admin('owner', 'create', '--email', 'weak@larderandoat.test');
+    expect(noName).toMatchObject({ code: 1, err: '--password is required.' });
+    const rows = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'weak@larderandoat.test'));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('reviews', () => {
+  it('lists held reviews, approves one onto the product page and rejects another', async () => {
+    const vanilla = await productIdOf(t.database.db, 'vanilla-almond-low-sugar');
+    const ids: number[] = [];
+    for (const text of ['Lovely with yoghurt.', 'Too crunchy for me.']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${apiPaths.productReviews}/`,
+        payload: {
+          product_id: vanilla,
+          reviewer: 'Sam Reader',
+          reviewer_email: 'sam@example.com',
+          review: text,
+          rating: 4,
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json<{ id: number }>().id);
+    }
+    const held = await admin('reviews', 'list');
+    expect(held.code).toBe(0);
+    expect(held.out).toMatch(new RegExp(`^${ids[0]}\\s+\\S+\\s+hold\\s+4/5\\s+Vanilla`, 'm'));
+    expect(held.out).toContain('Sam Reader <sam@example.com>');
+
+    expect(await admin('reviews', 'approve', String(ids[0]))).toMatchObject({ code: 0 });
+    expect(await admin('reviews', 'reject', String(ids[1]))).toMatchObject({ code: 0 });
+    const listed = await t.app.inject({ url: `${apiPaths.productReviews}?product=${vanilla}` });
+    const shown = listed.json<{ id: number }[]>().map((review) => review.id);
+    expect(shown).toContain(ids[0]);
+    expect(shown).not.toContain(ids[1]);
+    const [rejected] = await t.database.db
+      .select()
+      .from(productReviews)
+      .where(eq(productReviews.id, ids[1]!));
+    expect(rejected!.status).toBe('trash');
+
+    const json = await admin('reviews', 'list', '--status', 'approved', '--json');
+    expect(JSON.parse(json.out).map((review: { id: number }) => review.id)).toContain(ids[0]);
+    expect(await admin('reviews', 'approve', '999999')).toMatchObject({
+      code: 1,
+      err: 'There is no review #999999.',
+    });
+  });
+});
+
+describe('orders', () => {
+  let peanutButter: number;
+  beforeAll(async () => {
+    peanutButter = await productIdOf(t.database.db, 'peanut-butter-banana');
+    await t.database.db
+      .update(products)
+      .set({ manageStock: true, stockQuantity: 100, stockStatus: 'instock' })
+      .where(eq(products.id, peanutButter));
+  });
+  const stock = async () =>
+    (await t.database.db.select().from(products).where(eq(products.id, peanutButter)))[0]!
+      .stockQuantity;
+
+  it('lists and shows orders, as a table and as JSON', async () => {
+    const order = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 2 }]);
+    const list = await admin('orders', 'list', '--status', 'pending');
+    expect(list.out).toMatch(
+      new RegExp(
+        `^${order.id}\\s+.*pending\\s+Ada Baker\\s+ada@example.com\\s+\\$${order.total}$`,
+        'm',
+      ),
+    );
+    const json = await admin('orders', 'list', '--json');
+    expect(JSON.parse(json.out)[0]).toMatchObject({ id: order.id, total: order.total });
+    const shown = await admin('orders', 'show', String(order.id));
+    expect(shown.out).toContain(`Order #${order.id}`);
+    expect(shown.out).toContain('2 × Peanut Butter Banana');
+    expect(
+      OrderSchema.parse(JSON.parse((await admin('orders', 'show', String(order.id), '--json')).out))
+        .id,
+    ).toBe(order.id);
+    expect(await admin('orders', 'show', '999999')).toMatchObject({
+      code: 1,
+      err: 'There is no order #999999.',
+    });
+  });
+
+  it('cancelling a pending order gives its held stock back through the orders service', async () => {
+    const before = await stock();
+    const order = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 3 }]);
+    expect(await stock()).toBe(before! - 3);
+    const res = await admin('orders', 'set-status', String(order.id), 'cancelled');
+    expect(res).toMatchObject({ code: 0, out: expect.stringContaining('pending → cancelled') });
+    expect(await stock()).toBe(before);
+    // Cancelled twice gives nothing back twice.
+    expect(await admin('orders', 'set-status', String(order.id), 'cancelled')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('it is cancelled already'),
+    });
+    expect(await stock()).toBe(before);
+  });
+
+  it('cancelling a paid order puts its stock back on sale', async () => {
+    const before = await stock();
+    const order = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 4 }]);
+    await payOrder(t.app, null, order);
+    expect(await stock()).toBe(before! - 4);
+    expect(await admin('orders', 'set-status', String(order.id), 'cancelled')).toMatchObject({
+      code: 0,
+    });
+    expect(await stock()).toBe(before);
+  });
+
+  it('completes a paid order and emails the buyer; refunds only paid orders', async () => {
+    const unpaid = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 1 }]);
+    for (const status of ['refunded', 'completed']) {
+      expect(await admin('orders', 'set-status', String(unpaid.id), status)).toMatchObject({
+        code: 1,
+        err: expect.stringContaining(`Order #${unpaid.id} is pending: only a paid`),
+      });
+    }
+    const order = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 1 }]);
+    await payOrder(t.app, null, order);
+    const done = await admin('orders', 'set-status', String(order.id), 'completed');
+    expect(done).toMatchObject({ code: 0, out: expect.stringContaining('processing → completed') });
+    const mail = outboxMails().find((text) =>
+      text.includes(`Subject: Your Larder & Oat order #${order.id} is complete`),
+    );
+    expect(mail).toBeDefined();
+    expect(mail).toContain('To: Ada Baker <ada@example.com>');
+    const read = await t.app.inject({
+      url: `${apiPaths.orders}/${order.id}?key=${order.order_key}`,
+    });
+    expect(read.json()).toMatchObject({ status: 'completed' });
+    expect(read.json().date_completed).not.toBeNull();
+
+    expect(await admin('orders', 'set-status', String(order.id), 'refunded')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('completed → refunded'),
+    });
+  });
+});
+
+describe('stock set', () => {
+  it("sets a variation's or a simple product's stock, and 0 is out of stock on the API", async () => {
+    const honeyOat = await productIdOf(t.database.db, 'honey-oat-classic');
+    const [variation] = await t.database.db
+      .select()
+      .from(productVariations)
+      .where(eq(productVariations.productId, honeyOat))
+      .orderBy(productVariations.id);
+    expect(await admin('stock', 'set', variation!.sku, '0')).toMatchObject({ code: 0 });
+    const read = await product(honeyOat);
+    expect(read.variations.find((v) => v.variation_id === variation!.id)).toMatchObject({
+      is_in_stock: false,
+      stock_quantity: 0,
+    });
+    expect(await admin('stock', 'set', variation!.sku, '12')).toMatchObject({ code: 0 });
+    expect(
+      (await product(honeyOat)).variations.find((v) => v.variation_id === variation!.id),
+    ).toMatchObject({
+      is_in_stock: true,
+      stock_quantity: 12,
+    });
+
+    const giftTin = await productIdOf(t.database.db, 'holiday-gift-tin');
+    const { sku } = await product(giftTin);
+    expect(await admin('stock', 'set', sku, '7')).toMatchObject({ code: 0 });
+    expect(await product(giftTin)).toMatchObject({ manage_stock: true, stock_quantity: 7 });
+
+    expect(await admin('stock', 'set', 'NO-SUCH-SKU', '1')).toMatchObject({
+      code: 1,
+      err: 'No product or variation has the SKU NO-SUCH-SKU.',
+    });
+    expect(await admin('stock', 'set', sku, '-2')).toMatchObject({ code: 1 });
+  });
+});
+
+describe('contact list and newsletter export', () => {
+  it('lists contact messages, newest first', async () => {
+    const forms = createFormsRepo(t.database.db);
+    await forms.insertContact({
+      firstName: 'Jo',
+      lastName: 'Grocer',
+      email: 'jo@example.com',
+      phone: '',
+      message: 'Do you ship to Ohio?',
+    });
+    const res = await admin('contact', 'list');
+    expect(res.code).toBe(0);
+    expect(res.out).toMatch(/Jo Grocer\s+jo@example.com\s+NO\s+Do you ship to Ohio\?/);
+  });
+
+  it('exports sign-ups as CSV with a header, to stdout or a file', async () => {
+    const forms = createFormsRepo(t.database.db);
+    await forms.subscribe('first.reader@example.com');
+    await forms.subscribe('second.reader@example.com');
+    const res = await admin('newsletter', 'export');
+    const lines = res.out.split('\r\n');
+    expect(lines[0]).toBe('email,signed_up_at');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+      'first.reader@example.com',
+      'second.reader@example.com',
+    ]);
+    const file = join(workDir, 'newsletter.csv');
+    expect(await admin('newsletter', 'export', '--out', file)).toMatchObject({
+      code: 0,
+      err: `Wrote 2 sign-ups to ${file}.`,
+    });
+    expect(readFileSync(file, 'utf8')).toBe(`${res.out}\r\n`);
+  });
+
+  it('quotes cells with commas, quotes and line breaks, and defuses formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csv(['a', 'b'], [['1', '2']])).toBe('a,b\r\n1,2\r\n');
+  });
+});
+
+describe('catalog export and import', () => {
+  it('round-trips the catalogue and applies changed prices and new products', async () => {
+    const exported = await admin('catalog', 'export');
+    const file = CatalogFileSchema.parse(JSON.parse(exported.out));
+    const honey = file.products.find((entry) => entry.slug === 'honey-oat-classic')!;
+    expect(honey.variations.length).toBeGreaterThan(0);
+    expect(honey.variations[0]!.regular_price).toMatch(/^\d+\.\d{2}$/);
+
+    // Unchanged, the file imports as updates only and changes no price.
+    const path = join(workDir, 'catalog.json');
+    writeFileSync(path, exported.out);
+    const honeyId = await productIdOf(t.database.db, 'honey-oat-classic');
+    const before = await product(honeyId);
+    expect(await admin('catalog', 'import', path)).toMatchObject({
+      code: 0,
+      out: expect.stringContaining(`0 created, ${file.products.length} updated`),
+    });
+    const same = await product(honeyId);
+    expect(same.variations.map((v) => [v.variation_id, v.display_price])).toEqual(
+      before.variations.map((v) => [v.variation_id, v.display_price]),
+    );
+
+    honey.variations[0]!.regular_price = '99.00';
+    honey.variations[0]!.sale_price = '';
+    file.products.push({
+      ...structuredClone(file.products.find((entry) => entry.type === 'simple')!),
+      slug: 'oat-milk-crunch',
+      name: 'Oat Milk Crunch',
+      sku: 'LO-OMC',
+      regular_price: '11.00',
+      sale_price: '',
+      wholesale_price: '6.50',
+    });
+    writeFileSync(path, JSON.stringify(file));
+    expect(await admin('catalog', 'import', path)).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('1 created'),
+    });
+    const changed = await product(honeyId);
+    expect(changed.variations.find((v) => v.sku === honey.variations[0]!.sku)).toMatchObject({
+      variation_id: before.variations.find((v) => v.sku === honey.variations[0]!.sku)!.variation_id,
+      display_regular_price: 99,
+    });
+    const created = await t.app.inject({ url: `${apiPaths.products}?slug=oat-milk-crunch` });
+    expect(created.json()[0]).toMatchObject({ name: 'Oat Milk Crunch', price: '11.00' });
+    expect(created.body).not.toContain('wholesale_price');
+  });
+
+  it('checks the whole file first: a bad file changes nothing and says where each problem is', async () => {
+    const file = CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out));
+    const snapshot = JSON.stringify(file);
+    const first = file.products[0]!;
+    first.name = 'Renamed, but never saved';
+    const simple = file.products.find((entry) => entry.type === 'simple')!;
+    simple.regular_price = '12.5';
+    const variable = file.products.find((entry) => entry.type === 'variable')!;
+    variable.variations[0]!.attributes = { Colour: 'Mystery' };
+    const path = join(workDir, 'bad.json');
+    writeFileSync(path, JSON.stringify(file));
+    const res = await admin('catalog', 'import', path);
+    expect(res.code).toBe(1);
+    expect(res.err).toContain('nothing was imported');
+    expect(res.err).toContain(`.regular_price (${simple.slug}): must be a price such as "12.50"`);
+    expect(res.err).toContain(
+      `.variations[0].attributes.Colour (${variable.slug}): is not an attribute of the product`,
+    );
+    expect(
+      JSON.stringify(CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out))),
+    ).toBe(snapshot);
+  });
+
+  it('rolls back everything when the database refuses part of the file (an unknown category)', async () => {
+    const file = CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out));
+    const snapshot = JSON.stringify(file);
+    file.products[0]!.name = 'Renamed, but never saved';
+    file.products.at(-1)!.categories = ['no-such-category'];
+    const path = join(workDir, 'unknown-category.json');
+    writeFileSync(path, JSON.stringify(file));
+    const res = await admin('catalog', 'import', path);
+    expect(res).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('there is no category "no-such-category"'),
+    });
+    expect(
+      JSON.stringify(CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out))),
+    ).toBe(snapshot);
+    writeFileSync(path, '{ not json');
+    expect(await admin('catalog', 'import', path)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('is not valid JSON'),
+    });
+  });
+});
+
+describe('npm run admin (the real command)', () => {
+  const main = join(resolveApiRoot(), 'src', 'admin', 'main.ts');
+  const run = (dataDir: string, ...argv: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', main, ...argv], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+
+  it('works on DATA_DIR, and says so clearly when the shop holds the database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'larder-admin-cli-'));
+    try {
+      const created = run(
+        dataDir,
+        'owner',
+        'create',
+        '--email',
+        'owner@example.com',
+        '--password',
+        'rolled oats at noon',
+        '--first-name',
+        'Maya',
+        '--last-name',
+        'Okafor',
+      );
+      expect(created.stderr).toBe('');
+      expect(created.status).toBe(0);
+      expect(created.stdout).toContain("Created the shop owner's account #1 for owner@example.com");
+      expect(run(dataDir, 'bogus').status).toBe(1);
+
+      // The shop (here: this process) has the database open.
+      const shop = createDatabase({ dataDir });
+      try {
+        const blocked = run(dataDir, 'orders', 'list');
+        expect(blocked.status).toBe(1);
+        expect(blocked.stderr).toContain(`is in use by another process (pid ${process.pid})`);
+      } finally {
+        await shop.close();
+      }
+      const after = run(dataDir, 'orders', 'list');
+      expect(after).toMatchObject({ status: 0, stdout: 'No orders.\n' });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

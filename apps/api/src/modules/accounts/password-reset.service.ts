@@ -25,6 +25,7 @@ export const RESET_KEY_LIFETIME_MS = 60 * 60_000;
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses that email address, we have sent it a link to choose a new password. The link works for one hour.';
 
+const MAX_ID = 2_147_483_647;
 const keyHash = (key: string) => createHash('sha256').update(key).digest();
 
 export const invalidResetKey = () =>
@@ -110,7 +111,8 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
 
     /** Sets a new password with a valid key: single-use, unexpired; ends every session. */
     async resetPassword(input: ResetInput): Promise<void> {
-      const found = await repo.findKey(input.userId);
+      // Ids beyond Postgres's integer are nobody's (and would be a database error, not a 400).
+      const found = input.userId <= MAX_ID ? await repo.findKey(input.userId) : undefined;
       const sent = keyHash(input.key);
       const stored = found ? Buffer.from(found.key.keyHash, 'hex') : Buffer.alloc(sent.length);
       const matches = stored.length === sent.length && timingSafeEqual(stored, sent);

@@ -186,6 +186,7 @@ describe('POST /change-password (reset link)', () => {
       { key: `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`, userId: a.id },
       { key, userId: b.id },
       { key, userId: 999_999 },
+      { key, userId: 2 ** 31 },
     ];
     for (const attempt of attempts) {
       const res = await post(RESET, { password: NEW_PASSWORD, ...attempt });

@@ -113,10 +113,16 @@ async function signUp(email = uniqueEmail()) {
   });
   expect(token.statusCode).toBe(200);
   const login = LoginResultSchema.parse(token.json());
+  const cookie = (name: string) => token.cookies.find((entry) => entry.name === name)!.value;
   return {
     id: CustomerSchema.parse(res.json()).id,
     email,
     headers: { authorization: `Bearer ${login.data.token}` },
+    /** A browser's request: the session and XSRF cookies, and the XSRF value echoed when asked. */
+    browser: (echoXsrf: boolean): Record<string, string> => ({
+      cookie: `larder_session=${cookie('larder_session')}; XSRF-TOKEN=${cookie('XSRF-TOKEN')}`,
+      ...(echoXsrf ? { 'x-xsrf-token': cookie('XSRF-TOKEN') } : {}),
+    }),
   };
 }
 
@@ -240,6 +246,18 @@ describe('POST /wholesale-registration/', () => {
     const row = await applicationRow(WholesaleApplicationResultSchema.parse(res.json()).id);
     expect(row).toMatchObject({ customerId: customer.id, certificateType: 'image/png' });
     expect(row.certificateFile).toMatch(/\.png$/);
+  });
+
+  it('a browser signed in by cookie must echo the XSRF token, as for every cookie-signed write', async () => {
+    const customer = await signUp();
+    const fields = applicationFields(customer.email, { password: undefined });
+    const forged = await apply(formOf(fields), customer.browser(false));
+    expect(forged.statusCode).toBe(403);
+    expect(ApiErrorSchema.parse(forged.json()).code).toBe('rest_cookie_invalid_nonce');
+    const res = await apply(formOf(fields), customer.browser(true));
+    expect(res.statusCode).toBe(201);
+    const row = await applicationRow(WholesaleApplicationResultSchema.parse(res.json()).id);
+    expect(row.customerId).toBe(customer.id);
   });
 
   it("refuses a signed-in customer's application with another email", async () => {

@@ -155,7 +155,7 @@ export interface Config {
   /** smtp(s)://user:pass@host:port; without it, email is written to `${dataDir}/outbox`. */
   smtpUrl?: string;
   mailFrom: string;
-  /** Receives contact messages and new-review notices. */
+  /** Receives contact messages, new-review notices and wholesale applications. */
   shopOwnerEmail: string;
   /** Per-client limits on the public write routes (spam guard). */
   rateLimits: {

@@ -54,6 +54,9 @@ export default defineConfig({
       SHIPPING_RATES_RATE_LIMIT: '1000/1m',
       ORDER_RATE_LIMIT: '1000/1m',
       PAYMENT_RATE_LIMIT: '1000/1m',
+      LOGIN_RATE_LIMIT: '1000/1m',
+      SIGNUP_RATE_LIMIT: '1000/1m',
+      PASSWORD_RESET_RATE_LIMIT: '1000/1m',
     },
   },
 });

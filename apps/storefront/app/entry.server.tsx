@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { hasSessionCookie } from './features/account/server-session.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -16,6 +17,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A signed-in visitor's page carries their name and record: never cached for anyone else.
+  if (hasSessionCookie(request)) responseHeaders.set('Cache-Control', 'private, no-store');
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

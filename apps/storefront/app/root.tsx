@@ -23,11 +23,18 @@ import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { SiteLogo } from './components/layout/site-logo.tsx';
 import { AppToastContainer } from './components/ui/toast.tsx';
+import { serverCustomer } from './features/account/server-session.server.ts';
+import { SessionSync } from './features/account/session-sync.tsx';
 import { usePageChrome } from './features/layout/page-chrome.ts';
 import { pageTitle } from './lib/text.ts';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { cspNonce: context.cspNonce, siteConfig: context.siteConfig };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    cspNonce: context.cspNonce,
+    siteConfig: context.siteConfig,
+    // The header is right on the first paint for a signed-in visitor; entry.server marks it private.
+    customer: await serverCustomer(request, context.apiFetch),
+  };
 }
 
 // The nonce and site config are fixed for the document; client navigations need not refetch them.
@@ -80,6 +87,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>
+      <SessionSync serverCustomer={loaderData.customer} />
       <SiteHeader overlay={showHero} />
       {showHero ? <Hero chrome={chrome} /> : null}
       {chrome?.hideHeader ? <h1 className="visually-hidden">{chrome.headerTitle}</h1> : null}

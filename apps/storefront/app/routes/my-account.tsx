@@ -1,18 +1,22 @@
 import { NavLink, useOutlet } from 'react-router';
 import type { Route } from './+types/my-account';
-import { createShopApi } from '../lib/api/index.ts';
-import { toContentPage } from '../features/content/content-data.ts';
-import { orNotFound } from '../features/content/not-found.ts';
-import { Prose } from '../features/content/prose.tsx';
-import { chromeFromPage } from '../features/layout/page-chrome.ts';
+import { AccountDashboard } from '../features/account/account-dashboard.tsx';
+import { loadAccountPage } from '../features/account/account-page.tsx';
+import { requireCustomer } from '../features/account/require-customer.server.ts';
 import { pageSeoMeta } from '../features/seo/seo.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const api = createShopApi(context.apiFetch);
-  const page = await orNotFound(api, api.getPageBySlug('my-account'));
-  return { chrome: chromeFromPage(page), page: toContentPage(page) };
+/** The guard for the whole account area: its loader runs for every /my-account/... page. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request, context.apiFetch);
+  return { ...(await loadAccountPage(context.apiFetch, 'my-account')), customer };
+}
+
+// Every move inside the account area asks the server again, so a session that ended (signed out
+// in another tab, expired) leads to /login rather than to a page the API will refuse.
+export function shouldRevalidate() {
+  return true;
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -20,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
   return pageSeoMeta(args, { noindex: true });
 }
 
-/** Spec §2: the account area with its sub-pages; the session and guards come in a later issue. */
+/** Spec §2: the account area with its sub-pages (order history, account details). */
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const outlet = useOutlet();
   return (
@@ -34,17 +38,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           <NavLink to="/my-account/account-details">Account Details</NavLink>
         </nav>
       </div>
-      {outlet ?? (
-        <section className="section">
-          <div
-            className="container container--narrow"
-            data-testid="content-page"
-            data-slug={loaderData.page.slug}
-          >
-            <Prose html={loaderData.page.html} />
-          </div>
-        </section>
-      )}
+      {outlet ?? <AccountDashboard customer={loaderData.customer} page={loaderData.page} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { MobileAccountLinks } from '../../features/account/mobile-account-links.tsx';
 import { MAIN_NAV } from '../../features/layout/nav-links.ts';
 import { CloseIcon } from './icons.tsx';
 import { SiteLogo } from './site-logo.tsx';
@@ -79,14 +80,7 @@ export function MobileMenu({ open, onClose, toggleRef }: MobileMenuProps) {
             ))}
           </ul>
         </nav>
-        <div className="mobile-menu__account">
-          <Link to="/login" onClick={onClose} className="button button--secondary">
-            Login
-          </Link>
-          <Link to="/sign-up" onClick={onClose} className="button button--primary">
-            Sign Up
-          </Link>
-        </div>
+        <MobileAccountLinks onNavigate={onClose} />
       </div>
     </>
   );

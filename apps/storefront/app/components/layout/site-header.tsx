@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { isHeaderSticky } from '../../features/layout/header-opacity.ts';
 import { MAIN_NAV } from '../../features/layout/nav-links.ts';
@@ -39,10 +40,7 @@ export function SiteHeader({ overlay }: { overlay: boolean }) {
         <div className="top-bar">
           <div className="container top-bar__inner">
             <p className="top-bar__note">Small-batch granola, baked weekly</p>
-            <nav aria-label="Account" className="top-bar__account">
-              <Link to="/login">Login</Link>
-              <Link to="/sign-up">Sign Up</Link>
-            </nav>
+            <AccountMenu />
           </div>
         </div>
         <div className="container main-bar">

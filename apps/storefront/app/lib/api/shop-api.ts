@@ -3,8 +3,13 @@ import {
   type CardPaymentRequest,
   type ContactSubmission,
   type Country,
+  type Customer,
+  type CustomerCreate,
+  type CustomerUpdate,
   type FormResult,
   type Location,
+  type LoginRequest,
+  type LoginResult,
   type NewsletterResult,
   type Order,
   type OrderCreate,
@@ -159,6 +164,25 @@ export function createShopApi(apiFetch: ApiFetch) {
     createOrder: (order: OrderCreate) => post<Order>(apiPaths.orders, order),
     /** One order: its owner, or anyone with its `order_key` (a guest). */
     getOrder: (id: number, key?: string) => get<Order>(`${apiPaths.orders}/${id}`, { key }),
+    /** Spec §7: the signed-in customer's own orders, newest first (the API refuses anyone else's). */
+    listCustomerOrders: (customerId: number) =>
+      get<Order[]>(apiPaths.orders, { customer: customerId, per_page: PAGE_SIZE }),
+    /** Products by id, priced for this viewer today (a wholesale buyer gets `wholesale_price`). */
+    async listProductsById(ids: number[]): Promise<Product[]> {
+      if (ids.length === 0) return [];
+      const products = await get<Product[]>(apiPaths.products, {
+        include: ids.join(','),
+        per_page: PAGE_SIZE,
+        status: 'publish',
+      });
+      return products.map(normaliseProduct);
+    },
+    /** Spec §7: names, email, billing and shipping; first and last name follow billing. */
+    updateCustomer: (id: number, update: CustomerUpdate) =>
+      post<Customer>(`${apiPaths.customers}/${id}`, update),
+    /** Spec §7 `POST /password`: the current password is required; other devices are signed out. */
+    changePassword: (change: { current_password: string; password: string }) =>
+      post<{ message: string }>(apiPaths.changePassword, change),
     /** Spec §4: pays an order with the payment method the card widget created; 200 or an error. */
     payByCard: (payment: CardPaymentRequest) => post<PaymentResult>(apiPaths.cardPayment, payment),
     /** The PayPal order for the order's server-computed total, for the buttons to approve. */
@@ -167,6 +191,21 @@ export function createShopApi(apiFetch: ApiFetch) {
     /** Spec §7: captures the approved PayPal order. */
     payByPayPal: (payment: PayPalPaymentRequest) =>
       post<PaymentResult>(apiPaths.paypalPayment, payment),
+
+    /** Sign-up: creates a customer account; the caller signs in straight after. */
+    signUp: (customer: CustomerCreate) => post<Customer>(apiPaths.customers, customer),
+    /** Spec §4: sets the httpOnly session cookie; a refusal is an ApiError with the server's message. */
+    login: (credentials: LoginRequest) => post<LoginResult>(apiPaths.token, credentials),
+    /** Ends the session on the server and clears its cookies; harmless when signed out. */
+    logout: () => post<{ message: string }>(apiPaths.logout, {}),
+    /** The signed-in customer (session cookie); 401 for a visitor or an ended session. */
+    getMe: () => get<Customer>(`${apiPaths.customers}/me`),
+    /** Always the same answer, whether or not the address has an account. */
+    requestPasswordReset: (email: string) =>
+      post<{ message: string }>(apiPaths.forgotPassword, { email }),
+    /** Spec §7: the emailed link's key and user id with the new password. */
+    resetPassword: (reset: { password: string; key: string; userId: number }) =>
+      post<{ message: string }>(apiPaths.resetPassword, reset),
   };
 }
 

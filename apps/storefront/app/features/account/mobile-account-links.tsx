@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { ACCOUNT_LINKS } from './account-links.ts';
+import { useCustomer } from './use-customer.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+/** The mobile menu's account block: the dropdown's pages and Log Out, or Login and Sign Up. */
+export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
+  const customer = useCustomer();
+  const { signOut, signingOut } = useSignOut();
+  if (!customer) {
+    return (
+      <div className="mobile-menu__account">
+        <Link to="/login" onClick={onNavigate} className="button button--secondary">
+          Login
+        </Link>
+        <Link to="/sign-up" onClick={onNavigate} className="button button--primary">
+          Sign Up
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <nav aria-label="Your account" className="mobile-menu__account mobile-menu__account--signed-in">
+      <ul className="mobile-menu__list">
+        <li>
+          <Link to="/my-account" onClick={onNavigate} className="mobile-menu__link">
+            My Account
+          </Link>
+        </li>
+        {ACCOUNT_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} onClick={onNavigate} className="mobile-menu__link">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={signingOut}
+        onClick={() => {
+          onNavigate();
+          void signOut();
+        }}
+      >
+        {signingOut ? 'Logging out…' : 'Log Out'}
+      </button>
+    </nav>
+  );
+}

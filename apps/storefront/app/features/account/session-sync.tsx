@@ -1,0 +1,29 @@
+import type { Customer } from '@larder/contract';
+import { useEffect, useLayoutEffect } from 'react';
+import { refreshSession } from './session.ts';
+import { useSessionStore } from './session-store.ts';
+
+// useLayoutEffect warns on the server; the store only lives in the browser.
+const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+const hasCookie = (name: string) =>
+  document.cookie.split(';').some((part) => part.trim().startsWith(`${name}=`));
+
+/**
+ * Spec §4 "on start": the server's reading of the session wins when it made one; otherwise a
+ * stored snapshot (shown at once) is refreshed from GET customers/me, as is a session with no
+ * snapshot (signed in without "remember me", which keeps nothing in local storage... or another tab).
+ * A visitor with neither a snapshot nor the XSRF cookie costs no request.
+ */
+export function SessionSync({ serverCustomer }: { serverCustomer: Customer | null | undefined }) {
+  useBrowserLayoutEffect(() => {
+    if (serverCustomer) {
+      useSessionStore.getState().setCustomer(serverCustomer);
+      return;
+    }
+    const hasSnapshot = useSessionStore.getState().customer !== null;
+    if (hasSnapshot || hasCookie('XSRF-TOKEN')) void refreshSession();
+    // Once per page load: the server's answer belongs to the document.
+  }, []);
+  return null;
+}

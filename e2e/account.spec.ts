@@ -1,0 +1,349 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiPaths } from '@larder/contract';
+import { gotoHydrated } from './support/hydration';
+
+const SESSION_STORAGE_KEY = 'larder-and-oat:customer';
+const PASSWORD = 'oat clusters at dawn';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+const newAccount = (): Account => ({
+  email: `robin.${unique()}@example.com`,
+  password: PASSWORD,
+  firstName: 'Robin',
+});
+
+/** Creates a customer through the API, as a visitor would through /sign-up. */
+async function createAccount(request: APIRequestContext, account = newAccount()) {
+  const response = await request.post(apiPaths.customers, {
+    data: {
+      email: account.email,
+      password: account.password,
+      first_name: account.firstName,
+      last_name: 'Tester',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return account;
+}
+
+/** Signs the page's browser in through the API: its cookies land in the page's context. */
+async function signInThroughApi(page: Page, account: Account) {
+  const response = await page.request.post(apiPaths.token, {
+    data: { username: account.email, password: account.password },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+async function signInWithForm(page: Page, account: Account, { remember = false } = {}) {
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email or username').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  if (remember) await form.getByLabel('Remember me').check();
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
+
+/** The text of every email in the outbox sent to `address`, newest last. */
+async function mailTo(address: string): Promise<string[]> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) =>
+    file.endsWith('.eml'),
+  );
+  const texts = await Promise.all(
+    files
+      .sort()
+      .map(async (file) =>
+        (await readFile(path.join(dir, file), 'utf8'))
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+            String.fromCharCode(Number.parseInt(hex, 16)),
+          ),
+      ),
+  );
+  return texts.filter((text) => text.includes(address));
+}
+
+/** The reset link emailed to `address`, as a path on the shop under test. */
+async function resetLinkFor(address: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const match = (await mailTo(address))
+        .map((text) => /\/reset-password\?key=[\w-]+(?:&|&amp;)id=\d+/.exec(text)?.[0])
+        .filter(Boolean)
+        .pop();
+      link = (match ?? '').replace('&amp;', '&');
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+test.describe('Accounts (issue 5)', () => {
+  test('sign up, log out, log in with remember me, and stay signed in after a reload', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const account = newAccount();
+    await gotoHydrated(page, '/sign-up');
+    const form = page.getByTestId('sign-up-form');
+    await form.getByLabel('First name').fill(account.firstName);
+    await form.getByLabel('Last name').fill('Tester');
+    await form.getByLabel('Email').fill(account.email);
+    await expect(form.getByText('At least 10 characters.')).toBeVisible();
+    await form.getByLabel('Password').fill(account.password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    // Signed in straight away.
+    await expect(page).toHaveURL(/\/my-account$/);
+    await expect(page.getByTestId('account-greeting')).toHaveText('Hello, Robin');
+    await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+
+    // Log Out from the dropdown, opened by hovering.
+    await accountNav(page).getByRole('link', { name: 'My Account' }).hover();
+    const menu = page.getByTestId('account-menu');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(accountNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('larder_session');
+
+    await signInWithForm(page, account, { remember: true });
+    await expect(page).toHaveURL(/\/my-account$/);
+    await expect(page.getByTestId('account-greeting')).toHaveText('Hello, Robin');
+
+    // Remember me: the session cookie outlives the browser, and the snapshot (never a token) is kept.
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'larder_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.expires).toBeGreaterThan(Date.now() / 1000 + 7 * 24 * 3600);
+    const saved = await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY);
+    expect(JSON.parse(saved ?? '{}').state.customer.email).toBe(account.email);
+    expect(saved).not.toContain(session?.value ?? 'no session');
+
+    await page.reload();
+    await expect(page.getByTestId('account-greeting')).toHaveText('Hello, Robin');
+    await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+  });
+
+  test('the page for a signed-in visitor is never cached, and the header is right before scripts run', async ({
+    page,
+    request,
+  }) => {
+    await signInThroughApi(page, await createAccount(page.request));
+    // The server's HTML itself, before any script: the session cookie travels with the request.
+    const response = await page.request.get('/');
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    const html = await response.text();
+    expect(html).toContain('aria-label="Account menu"');
+    expect(html).not.toContain('href="/login"');
+
+    const guest = await request.get('/');
+    expect(guest.headers()['cache-control']).toBeUndefined();
+    expect(await guest.text()).toContain('href="/login"');
+  });
+
+  test('without remember me, the session cookie ends with the browser', async ({
+    page,
+    context,
+  }) => {
+    const account = await createAccount(page.request);
+    await gotoHydrated(page, '/login');
+    await signInWithForm(page, account);
+    await expect(page).toHaveURL(/\/my-account$/);
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'larder_session');
+    expect(session?.expires).toBe(-1);
+  });
+
+  test('the account dropdown opens and closes from the keyboard', async ({ page }) => {
+    await signInThroughApi(page, await createAccount(page.request));
+    await gotoHydrated(page, '/shop');
+    const toggle = accountNav(page).getByRole('button', { name: 'Account menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByTestId('account-menu');
+    await expect(menu.getByRole('link', { name: 'Order History' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Account Details' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'Order History' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/my-account\/order-history$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('the mobile menu offers the account pages and Log Out', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughApi(page, await createAccount(page.request));
+    await gotoHydrated(page, '/');
+    await page.getByTestId('mobile-menu-toggle').click();
+    const panel = page.getByTestId('mobile-menu');
+    await expect(panel.getByRole('link', { name: 'Account Details' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a visitor at /my-account signs in and comes back to it', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await page.goto('/my-account');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-account$/);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await signInWithForm(page, account);
+    await expect(page).toHaveURL(/\/my-account$/);
+    await expect(page.getByTestId('account-greeting')).toHaveText('Hello, Robin');
+  });
+
+  test('the guard covers the account sub-pages, and only same-site paths are followed', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/my-account/account-details');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-account%2Faccount-details$/);
+
+    const account = await createAccount(request);
+    await gotoHydrated(page, '/login?redirect=//evil.example/');
+    await signInWithForm(page, account);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/my-account$/);
+  });
+
+  test('after signing out, the account area sends the visitor to sign in', async ({ page }) => {
+    await signInThroughApi(page, await createAccount(page.request));
+    await gotoHydrated(page, '/my-account');
+    await page.getByTestId('content-page').getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-account$/);
+  });
+
+  test('a wrong password shows the server message', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await gotoHydrated(page, '/login');
+    await signInWithForm(page, { ...account, password: 'not the password' });
+    await expect(page.getByTestId('login-form').getByRole('alert')).toHaveText(
+      'The email, username or password is incorrect.',
+    );
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('sign-up explains a taken email and a short password', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await gotoHydrated(page, '/sign-up');
+    const form = page.getByTestId('sign-up-form');
+    await form.getByLabel('First name').fill('Robin');
+    await form.getByLabel('Last name').fill('Again');
+    await form.getByLabel('Email').fill(account.email);
+    await form.getByLabel('Password').fill('short');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByText('Use at least 10 characters.')).toBeVisible();
+
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    const alert = form.getByRole('alert');
+    await expect(alert).toContainText('An account already uses this email address.');
+    await expect(alert.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await expect(alert.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  test('forgot and reset password with the emailed link, which works only once', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await gotoHydrated(page, '/forgot-password');
+    const forgot = page.getByTestId('forgot-password-form');
+    await forgot.getByLabel('Email').fill(account.email);
+    await forgot.getByRole('button', { name: 'Email me a reset link' }).click();
+    await expect(forgot.getByRole('status')).not.toBeEmpty();
+
+    const link = await resetLinkFor(account.email);
+    const newPassword = 'granola by moonlight';
+    await gotoHydrated(page, link);
+    const reset = page.getByTestId('reset-password-form');
+    await reset.getByLabel('New password', { exact: true }).fill(newPassword);
+    await reset.getByLabel('New password again').fill('something else entirely');
+    await reset.getByRole('button', { name: 'Save new password' }).click();
+    await expect(reset.getByText('The two passwords do not match.')).toBeVisible();
+    await reset.getByLabel('New password again').fill(newPassword);
+    await reset.getByRole('button', { name: 'Save new password' }).click();
+    const done = page.getByTestId('reset-password-done');
+    await expect(done.getByRole('status')).toContainText('Your password has been changed');
+
+    await done.getByRole('link', { name: 'Sign in with your new password' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signInWithForm(page, { ...account, password: newPassword });
+    await expect(page).toHaveURL(/\/my-account$/);
+
+    // The same link a second time: the server's message and a way to ask again.
+    await gotoHydrated(page, link);
+    const again = page.getByTestId('reset-password-form');
+    await again.getByLabel('New password', { exact: true }).fill('a third good password');
+    await again.getByLabel('New password again').fill('a third good password');
+    await again.getByRole('button', { name: 'Save new password' }).click();
+    const alert = again.getByRole('alert');
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});
+
+test.describe('Account pages: accessibility', () => {
+  const paths = [
+    '/login',
+    '/sign-up',
+    '/forgot-password',
+    '/reset-password?key=abc&id=1',
+    '/my-account',
+  ];
+  for (const target of paths) {
+    for (const width of [390, 1440]) {
+      test(`axe finds no violations on ${target} at ${width} px`, async ({ page }) => {
+        if (target === '/my-account')
+          await signInThroughApi(page, await createAccount(page.request));
+        await page.setViewportSize({ width, height: 900 });
+        await gotoHydrated(page, target);
+        await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(
+          results.violations.map(
+            (violation) =>
+              `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+          ),
+        ).toEqual([]);
+      });
+    }
+  }
+
+  test('axe finds no violations in the open account dropdown', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInThroughApi(page, await createAccount(page.request));
+    await gotoHydrated(page, '/');
+    await accountNav(page).getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('[data-testid="account-nav"]').analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+});

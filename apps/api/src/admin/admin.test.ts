@@ -10,7 +10,7 @@ import { customers, productReviews, products, productVariations } from '../db/sc
 import { createFormsRepo } from '../modules/forms/forms.repo.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { placeOrder, productIdOf } from '../../test/place-order.ts';
-import { payOrder, signIn } from '../../test/sessions.ts';
+import { payOrder, signIn, TEST_PASSWORD, uniqueEmail } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { CatalogFileSchema } from './catalog-file.ts';
 import { runAdmin } from './cli.ts';
@@ -57,6 +57,9 @@ describe('usage', () => {
     expect(help.code).toBe(0);
     for (const name of [
       'owner create',
+      'wholesale list',
+      'wholesale approve',
+      'wholesale reject',
       'reviews list',
       'reviews approve',
       'reviews reject',
@@ -162,6 +165,100 @@ describe('owner create', () => {
       .from(customers)
       .where(eq(customers.email, 'weak@larderandoat.test'));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('wholesale', () => {
+  const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+  /** A visitor applies through the real multipart route, as the sign-up page does. */
+  async function applyAs(email: string, business: string) {
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      business_name: business,
+      contact_name: 'Dana Whitfield',
+      email,
+      password: TEST_PASSWORD,
+      phone: '+1 919 555 0100',
+      'address[address_1]': '12 Market Street',
+      'address[city]': 'Durham',
+      'address[state]': 'NC',
+      'address[postcode]': '27701',
+      'address[country]': 'US',
+      tax_id: 'NC-RESALE-448812',
+      sales_channels: 'Our deli counter.',
+      monthly_volume: '50-200',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('certificate', new Blob([PDF], { type: 'application/pdf' }), 'certificate.pdf');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.wholesaleRegistration,
+      payload: form,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: number }>().id;
+  }
+
+  it('lists pending applications, approves one into wholesale prices and rejects one with a reason', async () => {
+    const approvedEmail = uniqueEmail('pantry');
+    const rejectedEmail = uniqueEmail('kiosk');
+    const approveId = await applyAs(approvedEmail, 'Corner Pantry Co');
+    const rejectId = await applyAs(rejectedEmail, 'Airport Kiosk Ltd');
+
+    const pending = await admin('wholesale', 'list', '--status', 'pending');
+    expect(pending.code).toBe(0);
+    expect(pending.out).toMatch(new RegExp(`^${approveId}\\s+.*pending\\s+Corner Pantry Co`, 'm'));
+    expect(pending.out).toMatch(new RegExp(`^${rejectId}\\s+.*pending\\s+Airport Kiosk Ltd`, 'm'));
+
+    const approved = await admin('wholesale', 'approve', String(approveId));
+    expect(approved).toMatchObject({
+      code: 0,
+      out: expect.stringContaining(`Emailed ${approvedEmail}`),
+    });
+    const buyer = await signIn(t.app, approvedEmail);
+    const honeyOat = await productIdOf(t.database.db, 'honey-oat-classic');
+    const seen = await t.app.inject({
+      url: `${apiPaths.products}/${honeyOat}`,
+      headers: buyer.bearer,
+    });
+    expect(seen.body).toContain('wholesale_price');
+
+    expect(await admin('wholesale', 'reject', String(rejectId))).toMatchObject({
+      code: 1,
+      err: '--reason is required.',
+    });
+    const rejected = await admin(
+      'wholesale',
+      'reject',
+      String(rejectId),
+      '--reason',
+      'We only supply shops with a street-front store.',
+    );
+    expect(rejected).toMatchObject({ code: 0 });
+    expect(outboxMails().some((mail) => mail.includes('street-front store'))).toBe(true);
+    const refused = await signIn(t.app, rejectedEmail);
+    const notSeen = await t.app.inject({
+      url: `${apiPaths.products}/${honeyOat}`,
+      headers: refused.bearer,
+    });
+    expect(notSeen.body).not.toContain('wholesale_price');
+
+    expect(await admin('wholesale', 'approve', String(approveId))).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(`Wholesale application #${approveId} was already approved`),
+    });
+    expect(await admin('wholesale', 'approve', '999999')).toMatchObject({
+      code: 1,
+      err: 'There is no wholesale application #999999.',
+    });
+    const json = JSON.parse((await admin('wholesale', 'list', '--json')).out);
+    expect(json.map((row: { id: number; status: string }) => [row.id, row.status])).toEqual(
+      expect.arrayContaining([
+        [approveId, 'approved'],
+        [rejectId, 'rejected'],
+      ]),
+    );
   });
 });
 

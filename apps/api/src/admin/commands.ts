@@ -174,6 +174,102 @@ const ownerCreate: Command = {
   },
 };
 
+const WHOLESALE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+const wholesaleList: Command = {
+  name: 'wholesale list',
+  usage: '[--status pending|approved|rejected] [--json]',
+  summary: 'wholesale applications, oldest first',
+  options: { status: { type: 'string' }, ...jsonOption },
+  positionals: [],
+  async run(context, args, io) {
+    const status =
+      args.values.status === undefined
+        ? undefined
+        : oneOf('--status', args.values.status, WHOLESALE_STATUSES);
+    const applications = await context.wholesale.listApplications(status);
+    if (args.values.json) {
+      return io.out(
+        json(
+          applications.map((application) => ({
+            ...application,
+            certificatePath: context.wholesale.certificatePath(application),
+          })),
+        ),
+      );
+    }
+    if (applications.length === 0) {
+      return io.out(`No wholesale applications${status ? ` (${status})` : ''}.`);
+    }
+    io.out(
+      table(
+        [
+          'ID',
+          'Date (UTC)',
+          'Status',
+          'Business',
+          'Contact',
+          'Email',
+          'Tax id',
+          'Volume',
+          'Certificate',
+        ],
+        applications.map((application) => [
+          application.id,
+          shortDate(application.createdAt),
+          application.status,
+          application.businessName,
+          application.contactName,
+          application.email,
+          application.taxId,
+          application.monthlyVolume,
+          context.wholesale.certificatePath(application),
+        ]),
+        80,
+      ),
+    );
+  },
+};
+
+const wholesaleApprove: Command = {
+  name: 'wholesale approve',
+  usage: '<id>',
+  summary: 'approve an application: the account sees wholesale prices, the buyer is emailed',
+  options: {},
+  positionals: ['id'],
+  async run(context, args, io) {
+    const id = positiveId('The application id', args.positionals[0]);
+    const { application, emailed } = await context.wholesale.approveApplication(id);
+    io.out(
+      `Approved wholesale application #${id} for ${application.businessName}: customer #${application.customerId} is a wholesale customer now.`,
+    );
+    if (!emailed)
+      throw new CliError(
+        `The approval stands, but the email to ${application.email} could not be sent.`,
+      );
+    io.out(`Emailed ${application.email}.`);
+  },
+};
+
+const wholesaleReject: Command = {
+  name: 'wholesale reject',
+  usage: '<id> --reason "…"',
+  summary: 'reject an application; the reason is emailed to the applicant',
+  options: { reason: { type: 'string' } },
+  positionals: ['id'],
+  async run(context, args, io) {
+    const id = positiveId('The application id', args.positionals[0]);
+    const reason = requiredOption(args, 'reason');
+    const { application, emailed } = await context.wholesale.rejectApplication(id, reason);
+    io.out(`Rejected wholesale application #${id} for ${application.businessName}.`);
+    if (!emailed)
+      throw new CliError(
+        `The rejection stands, but the email to ${application.email} could not be sent.`,
+      );
+    io.out(`Emailed ${application.email} the reason.`);
+  },
+};
+
 const reviewsList: Command = {
   name: 'reviews list',
   usage: '[--status hold|approved|spam|trash|all] [--limit 50] [--json]',
@@ -455,6 +551,9 @@ const catalogImport: Command = {
 
 export const commands: Command[] = [
   ownerCreate,
+  wholesaleList,
+  wholesaleApprove,
+  wholesaleReject,
   reviewsList,
   reviewModeration('approve'),
   reviewModeration('reject'),

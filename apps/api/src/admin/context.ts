@@ -9,6 +9,10 @@ import { createReviewsRepo } from '../modules/reviews/reviews.repo.ts';
 import { createReviewsService, type ReviewsService } from '../modules/reviews/reviews.service.ts';
 import { createShippingRepo } from '../modules/shipping/shipping.repo.ts';
 import { createShippingService } from '../modules/shipping/shipping.service.ts';
+import {
+  createWholesaleService,
+  type WholesaleService,
+} from '../modules/wholesale/wholesale.service.ts';
 
 /** The services the commands use: the same ones the shop's routes use. */
 export interface AdminContext {
@@ -18,6 +22,7 @@ export interface AdminContext {
   orders: OrdersService;
   reviews: ReviewsService;
   accounts: ReturnType<typeof createAccountsRepo>;
+  wholesale: WholesaleService;
 }
 
 /** The mailer's log: quiet, except for failures, which go to stderr. */
@@ -59,6 +64,13 @@ export function createAdminContext(config: Config, db: Database): AdminContext {
       log,
     }),
     accounts: createAccountsRepo(db),
+    wholesale: createWholesaleService(db, {
+      mailer,
+      shopOwnerEmail: config.shopOwnerEmail,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      log,
+    }),
   };
 }
 

@@ -7,6 +7,7 @@ import { FormField } from '../../components/forms/form-field.tsx';
 import { fieldErrorsFromApi, formErrorMessage } from '../../components/forms/form-errors.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
+import { useCustomer } from '../account/use-customer.ts';
 import './reviews.css';
 
 const FIELDS = ['reviewer', 'reviewer_email', 'review', 'rating'] as const;
@@ -15,7 +16,7 @@ type ReviewField = (typeof FIELDS)[number];
 export const REVIEW_ADDED_MESSAGE = 'Your review has been added';
 export const REVIEW_HELD_MESSAGE = `${REVIEW_ADDED_MESSAGE}. It will appear on this page once we have approved it.`;
 
-/** Name and email, prefilled from the signed-in customer once accounts exist (spec §2). */
+/** Name and email, prefilled from the signed-in customer (spec §2). */
 export interface ReviewerDefaults {
   reviewer: string;
   reviewer_email: string;
@@ -37,6 +38,16 @@ export function AddReviewDialog({
   defaults,
   onPosted,
 }: AddReviewDialogProps) {
+  const customer = useCustomer();
+  // Spec §2: first name plus last name, and email, of the signed-in customer.
+  const prefill =
+    defaults ??
+    (customer
+      ? {
+          reviewer: `${customer.first_name} ${customer.last_name}`.trim(),
+          reviewer_email: customer.email,
+        }
+      : undefined);
   return (
     <Dialog
       open={open}
@@ -48,7 +59,7 @@ export function AddReviewDialog({
       {(requestClose) => (
         <ReviewForm
           product={product}
-          defaults={defaults}
+          defaults={prefill}
           onPosted={(review) => {
             requestClose();
             onPosted?.(review);

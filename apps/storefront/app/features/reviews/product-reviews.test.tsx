@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppToastContainer } from '../../components/ui/toast.tsx';
+import { useSessionStore } from '../account/session-store.ts';
+import { aCustomer } from '../account/test-data.ts';
 import { REVIEW_ADDED_MESSAGE, REVIEW_HELD_MESSAGE } from './add-review-dialog.tsx';
 import { ProductReviews } from './product-reviews.tsx';
 import { toReviewView, type ReviewView } from './review-data.ts';
@@ -197,6 +199,27 @@ describe('Add review dialog (spec §2, §4)', () => {
     );
     expect(dialog.getByRole('radio', { name: '3 stars' })).toHaveProperty('checked', true);
     expect(document.activeElement).toBe(dialog.getByLabelText(/^Email/));
+  });
+
+  it('prefills name and email from the signed-in customer (spec §2)', async () => {
+    useSessionStore
+      .getState()
+      .setCustomer(aCustomer({ first_name: 'Ada', last_name: 'Baker', email: 'ada@example.com' }));
+    try {
+      renderReviews([]);
+      const { dialog } = await openDialog();
+      expect(dialog.getByLabelText('Name')).toHaveProperty('value', 'Ada Baker');
+      expect(dialog.getByLabelText(/^Email/)).toHaveProperty('value', 'ada@example.com');
+    } finally {
+      useSessionStore.getState().clearCustomer();
+    }
+  });
+
+  it('leaves name and email empty for a visitor', async () => {
+    renderReviews([]);
+    const { dialog } = await openDialog();
+    expect(dialog.getByLabelText('Name')).toHaveProperty('value', '');
+    expect(dialog.getByLabelText(/^Email/)).toHaveProperty('value', '');
   });
 
   it('explains a rate limit and a network failure in the dialog', async () => {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
+import { useCustomer } from '../account/use-customer.ts';
 import type { CountryOption } from '../cart/address-fields.tsx';
 import { GiftNoteField } from '../cart/cart-page.tsx';
 import {
@@ -64,6 +65,7 @@ interface CheckoutFormProps {
 
 /** Spec §2 /checkout: billing, optional shipping address, rate, gift note, payment method, Place order. */
 export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFormProps) {
+  const customer = useCustomer();
   const items = useCartStore((state) => state.items);
   const subtotalCents = useCartStore(selectCartSubtotalCents);
   const selectedRateId = useCartStore((state) => state.selectedRateId);
@@ -154,6 +156,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
           rate,
           giftNote: useCartStore.getState().giftNote,
           gateways,
+          customerId: customer?.id ?? 0,
         }),
       );
       useCartStore.getState().setPendingOrder({

@@ -133,6 +133,18 @@ describe('buildOrder', () => {
     expect(JSON.stringify(order)).not.toMatch(/price|total/);
   });
 
+  it('names the signed-in customer, so the order is in their order history', () => {
+    const order = buildOrder({
+      details: { billing: { ...billing }, payment_method: 'stripe' },
+      items: [makeCartItem(tin, 1, { price: 34 })],
+      rate,
+      giftNote: '',
+      gateways,
+      customerId: 31,
+    });
+    expect(order.customer_id).toBe(31);
+  });
+
   it('includes the shipping address only when there is one', () => {
     const shipping = { ...billing, email: undefined, phone: undefined };
     const order = buildOrder({

@@ -92,7 +92,7 @@ export function checkoutResolver(
 }
 
 /**
- * Spec §7 `POST /orders` for a guest: ids and quantities only, the addresses, the chosen rate,
+ * Spec §7 `POST /orders` (the order plus customer_id): ids and quantities only, the addresses, the chosen rate,
  * the payment method and the gift note as the customer note. The server prices everything.
  */
 export function buildOrder(input: {
@@ -101,12 +101,13 @@ export function buildOrder(input: {
   rate: ShippingRate;
   giftNote: string;
   gateways: PaymentGateway[];
+  /** The signed-in customer's id, so the order shows in their order history; 0 for a guest. */
+  customerId?: number;
 }): OrderCreate {
-  const { details, items, rate, giftNote, gateways } = input;
+  const { details, items, rate, giftNote, gateways, customerId = 0 } = input;
   const gateway = gateways.find((entry) => entry.id === details.payment_method);
   return {
-    // Accounts come with a later issue: every order is a guest's for now.
-    customer_id: 0,
+    customer_id: customerId,
     payment_method: details.payment_method,
     ...(gateway ? { payment_method_title: gateway.title } : {}),
     billing: details.billing,

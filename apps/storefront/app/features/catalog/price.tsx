@@ -1,7 +1,7 @@
 import { formatMoney } from '../../lib/money.ts';
 import type { PriceRange } from './product-summary.ts';
 
-/** One price, or "From $x" on cards and "$x – $y" on the product page when sizes differ. */
+/** One price, or "From $x" on cards and "$x – $y" on the product page when sizes differ; a wholesale buyer's marked as such. */
 export function Price({
   range,
   style = 'from',
@@ -11,18 +11,29 @@ export function Price({
   style?: 'from' | 'range';
   className?: string;
 }) {
-  const cls = ['price', className].filter(Boolean).join(' ');
-  if (range.min === range.max) return <span className={cls}>{formatMoney(range.min)}</span>;
-  if (style === 'range') {
-    return (
-      <span className={cls}>
-        {formatMoney(range.min)} – {formatMoney(range.max)}
-      </span>
+  const cls = ['price', range.wholesale ? 'price--wholesale' : '', className]
+    .filter(Boolean)
+    .join(' ');
+  const amount =
+    range.min === range.max ? (
+      formatMoney(range.min)
+    ) : style === 'range' ? (
+      `${formatMoney(range.min)} – ${formatMoney(range.max)}`
+    ) : (
+      <>
+        <span className="price__from">From</span> {formatMoney(range.min)}
+      </>
     );
-  }
+  if (!range.wholesale) return <span className={cls}>{amount}</span>;
   return (
     <span className={cls}>
-      <span className="price__from">From</span> {formatMoney(range.min)}
+      <span>
+        <span className="visually-hidden">Wholesale price </span>
+        {amount}
+      </span>{' '}
+      <span className="price__badge" aria-hidden="true">
+        Wholesale
+      </span>
     </span>
   );
 }

@@ -4,16 +4,28 @@ import { decodeEntities, stripTags } from '../../lib/text.ts';
 export interface PriceRange {
   min: number;
   max: number;
+  /** Spec §6: the prices are this buyer's wholesale prices (the API sent `wholesale_price`). */
+  wholesale?: boolean;
 }
 
-/** Spec §7: variations arrive sorted by ascending display_price; a simple product has one price. */
+/**
+ * Spec §7: variations arrive sorted by ascending display_price; a simple product has one price.
+ * Spec §6: a wholesale buyer's range is their wholesale prices, where the API gave them.
+ */
 export function priceRange(product: Pick<Product, 'price' | 'variations'>): PriceRange {
-  const prices = product.variations.map((variation) => variation.display_price);
+  const prices = product.variations.map(
+    (variation) => variation.wholesale_price ?? variation.display_price,
+  );
   if (prices.length === 0) {
     const price = Number.parseFloat(product.price) || 0;
     return { min: price, max: price };
   }
-  return { min: Math.min(...prices), max: Math.max(...prices) };
+  const wholesale = product.variations.some((variation) => variation.wholesale_price !== undefined);
+  return {
+    min: Math.min(...prices),
+    max: Math.max(...prices),
+    ...(wholesale ? { wholesale } : {}),
+  };
 }
 
 /** Spec: stars from average_rating and rating_count; null (no stars shown) when nobody has rated it yet. */

@@ -110,7 +110,7 @@ export function certificateError(file: File | null): string | null {
   if (!(WHOLESALE_CERTIFICATE.types as readonly string[]).includes(file.type))
     return 'Attach the certificate as a PDF, PNG or JPEG file.';
   if (file.size > WHOLESALE_CERTIFICATE.maxBytes)
-    return `The certificate is ${megabytes(file.size)}; attach a file of at most ${megabytes(WHOLESALE_CERTIFICATE.maxBytes)}.`;
+    return `The certificate is ${(file.size / (1024 * 1024)).toFixed(1)} MB; attach a file of at most ${megabytes(WHOLESALE_CERTIFICATE.maxBytes)}.`;
   if (file.size === 0) return 'The certificate file is empty; attach it again.';
   return null;
 }

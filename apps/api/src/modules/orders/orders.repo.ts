@@ -1,6 +1,9 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, products, productVariations } from '../../db/schema.ts';
+import { orderItems, orderPayments, orders, products, productVariations } from '../../db/schema.ts';
+
+/** A payment attempt still marked in flight after this long was abandoned mid-charge. */
+export const PAYMENT_ATTEMPT_TIMEOUT_MS = 5 * 60_000;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -228,11 +231,26 @@ export const ordersRepo = {
   },
 
   /** Moves a pending order with held stock to cancelled; false when someone else already moved it. */
+  /**
+   * Cancels a pending order unless a payment for it is in flight: the provider may be charging the
+   * card this moment, and the buyer must never be charged for an order that gave its stock away.
+   * An attempt older than PAYMENT_ATTEMPT_TIMEOUT_MS is abandoned (the server stopped mid-charge).
+   */
   async cancelPending(db: Database, id: number, now: Date): Promise<boolean> {
+    const paymentInFlight = db
+      .select({ id: orderPayments.id })
+      .from(orderPayments)
+      .where(
+        and(
+          eq(orderPayments.orderId, orders.id),
+          eq(orderPayments.status, 'pending'),
+          gt(orderPayments.createdAt, new Date(now.getTime() - PAYMENT_ATTEMPT_TIMEOUT_MS)),
+        ),
+      );
     const rows = await db
       .update(orders)
       .set({ status: 'cancelled', stockState: 'released', dateModified: now })
-      .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+      .where(and(eq(orders.id, id), eq(orders.status, 'pending'), notExists(paymentInFlight)))
       .returning({ id: orders.id, stockState: orders.stockState });
     return rows.length > 0;
   },

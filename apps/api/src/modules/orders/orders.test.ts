@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ApiErrorSchema, OrderSchema, type OrderCreate, type ShippingRate } from '@larder/contract';
-import { orderItems, orders, products, productVariations } from '../../db/schema.ts';
+import { orderItems, orderPayments, orders, products, productVariations } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -363,6 +363,31 @@ describe('stock holds', () => {
     // Released once: a second sweep gives nothing back twice.
     expect(await service().releaseExpiredHolds()).toBe(0);
     expect(await stockOf(giftTin)).toEqual({ quantity: 2, status: 'instock' });
+  });
+
+  it('keeps the hold of an order whose payment is in flight, until that attempt is abandoned', async () => {
+    await setStock(giftTin, 1);
+    const order = OrderSchema.parse(
+      (await postOrder(await anOrder([{ product_id: giftTin, quantity: 1 }]))).json(),
+    );
+    advanceMinutes(58);
+    // The provider is charging the card as the hold runs out.
+    await t.database.db.insert(orderPayments).values({
+      orderId: order.id,
+      provider: 'test',
+      idempotencyKey: `in-flight-${order.id}`,
+      status: 'pending',
+      amountCents: 3900,
+      createdAt: clock,
+    });
+    advanceMinutes(3);
+    expect(await service().releaseExpiredHolds()).toBe(0);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 0, status: 'outofstock' });
+
+    // Five minutes on, the attempt counts as abandoned and the hold is released.
+    advanceMinutes(5);
+    expect(await service().releaseExpiredHolds()).toBe(1);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 1, status: 'instock' });
   });
 
   it('markPaid makes the held stock the sale without reducing it again, once', async () => {

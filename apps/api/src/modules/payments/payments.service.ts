@@ -13,6 +13,7 @@ import { formatMoney } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
+import { PAYMENT_ATTEMPT_TIMEOUT_MS } from '../orders/orders.repo.ts';
 import { orderConfirmationEmail, ownerNewOrderEmail } from './payment-emails.ts';
 import type { CardProvider, ChargeResult, PayPalProvider } from './payment-providers.ts';
 import type { PaymentRow, PaymentsRepo } from './payments.repo.ts';
@@ -24,7 +25,6 @@ type PayPalPaymentInput = z.output<typeof PayPalPaymentRequestSchema>;
 export const PAYPAL_PAYMENT_METHOD = { id: 'paypal', title: 'PayPal' } as const;
 
 /** Longer than any provider call may take (the adapters time out well before). */
-const STALE_ATTEMPT_MS = 5 * 60_000;
 
 export interface PaymentsServiceOptions {
   orders: Pick<OrdersService, 'findForPayment' | 'markPaid'>;
@@ -72,7 +72,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
       amountCents: order.totalCents,
       idempotencyKey: idempotencyKeyFor(order),
       now: at,
-      staleBefore: new Date(at.getTime() - STALE_ATTEMPT_MS),
+      staleBefore: new Date(at.getTime() - PAYMENT_ATTEMPT_TIMEOUT_MS),
     });
     if (claimed.kind === 'in-progress') {
       throw new ApiError(

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiPaths } from '@larder/contract';
+import { apiPaths, type Product } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 
 const SESSION_STORAGE_KEY = 'larder-and-oat:customer';
@@ -165,6 +165,96 @@ test.describe('Accounts (issue 5)', () => {
     await expect(page).toHaveURL(/\/my-account$/);
     const session = (await context.cookies()).find((cookie) => cookie.name === 'larder_session');
     expect(session?.expires).toBe(-1);
+  });
+
+  test('the guest cart survives sign-in, re-priced by the API, and checkout gets the saved addresses until log out', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    // The customer's saved billing address, set through the API with the token (Bearer).
+    const token = await request.post(apiPaths.token, {
+      data: { username: account.email, password: account.password },
+    });
+    const { data } = (await token.json()) as { data: { token: string; id: number } };
+    const saved = await request.post(`${apiPaths.customers}/${data.id}`, {
+      headers: { authorization: `Bearer ${data.token}` },
+      data: {
+        billing: {
+          first_name: 'Robin',
+          last_name: 'Tester',
+          email: account.email,
+          phone: '919-555-0100',
+          address_1: '12 Oak Street',
+          city: 'Durham',
+          state: 'NC',
+          postcode: '27701',
+          country: 'US',
+        },
+      },
+    });
+    expect(saved.ok()).toBe(true);
+
+    const products = (await (
+      await request.get(`${apiPaths.products}?per_page=100&type=variable`)
+    ).json()) as Product[];
+    const product = products.find((entry) => entry.variations.some((v) => v.is_in_stock))!;
+    const variation = product.variations.find((v) => v.is_in_stock)!;
+
+    // A guest's cart line with a price the shop never asked (an old visit, say).
+    await gotoHydrated(page, '/');
+    await page.evaluate(
+      ({ product, variation }) =>
+        localStorage.setItem(
+          'shop-cart',
+          JSON.stringify({
+            version: 1,
+            state: {
+              items: [
+                {
+                  id: variation.variation_id,
+                  quantity: 2,
+                  price: 0.5,
+                  variation_id: variation.variation_id,
+                  variation: variation.attributes,
+                  product: {
+                    id: product.id,
+                    slug: product.slug,
+                    name: product.name,
+                    type: product.type,
+                    images: [],
+                  },
+                },
+              ],
+            },
+          }),
+        ),
+      { product, variation },
+    );
+    const cart = () =>
+      page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem('shop-cart') ?? '{}').state as {
+            items: Array<{ id: number; quantity: number; price: number }>;
+            billing: Record<string, string>;
+          },
+      );
+
+    await gotoHydrated(page, '/login');
+    await signInWithForm(page, account);
+    await expect(page).toHaveURL(/\/my-account$/);
+    await expect.poll(async () => (await cart()).items[0]?.price).toBe(variation.display_price);
+    expect((await cart()).items).toMatchObject([{ id: variation.variation_id, quantity: 2 }]);
+    expect((await cart()).billing).toMatchObject({ city: 'Durham', address_1: '12 Oak Street' });
+
+    await gotoHydrated(page, '/checkout');
+    await expect(page.getByLabel('City').first()).toHaveValue('Durham');
+
+    await accountNav(page).getByRole('button', { name: 'Account menu' }).click();
+    await page.getByTestId('account-menu').getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await cart()).billing).toMatchObject({ city: '', address_1: '', email: '' });
+    expect((await cart()).items).toHaveLength(1);
   });
 
   test('the account dropdown opens and closes from the keyboard', async ({ page }) => {

@@ -121,6 +121,9 @@ export function SignUpForm() {
         <span>
           Already have an account? <Link to="/login">Sign in</Link>
         </span>
+        <span>
+          Buying for a café or shop? <a href="#wholesale">Apply for a wholesale account</a>
+        </span>
       </p>
     </form>
   );

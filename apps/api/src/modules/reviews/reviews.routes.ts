@@ -34,10 +34,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
         summary: 'List product reviews',
         description:
           'Approved reviews of published products, newest first. `product` filters by product id(s). ' +
-          'Any other `status` needs a moderator (401 `woocommerce_rest_cannot_view` for guests). ' +
+          'Any other `status` is for the shop owner only (401 `woocommerce_rest_cannot_view` for guests, ' +
+          '403 for other signed-in customers). ' +
           'Reviewer email addresses are never included.',
         querystring: ReviewListQuerySchema,
-        response: { 200: z.array(ProductReviewSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
+        response: {
+          200: z.array(ProductReviewSchema),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -58,7 +64,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
         tags,
         summary: 'Get a product review',
         description:
-          'Only approved reviews exist for the public: any other id is 404 `woocommerce_rest_review_invalid_id`.',
+          'Only approved reviews exist for anyone but the shop owner: any other id is 404 ' +
+          '`woocommerce_rest_review_invalid_id`.',
         params: IdParamSchema,
         response: { 200: ProductReviewSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
       },

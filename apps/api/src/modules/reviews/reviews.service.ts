@@ -81,9 +81,10 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
 
   return {
     async list(query: ReviewListQuery, viewer: Viewer) {
-      if (viewer.isGuest && query.status !== 'approved') {
+      // Only the shop owner moderates: held, spam and trashed reviews are theirs to see.
+      if (viewer.role !== 'shop_owner' && query.status !== 'approved') {
         throw new ApiError(
-          401,
+          viewer.isGuest ? 401 : 403,
           'woocommerce_rest_cannot_view',
           'Sorry, you cannot list resources.',
         );
@@ -104,7 +105,7 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
     },
 
     async get(id: number, viewer: Viewer) {
-      const row = await repo.find(id, viewer.isGuest ? ['approved'] : undefined);
+      const row = await repo.find(id, viewer.role === 'shop_owner' ? undefined : ['approved']);
       if (!row) throw new ApiError(404, 'woocommerce_rest_review_invalid_id', 'Invalid review ID.');
       return present(row);
     },

@@ -133,9 +133,16 @@ test.describe('Accounts (issue 5)', () => {
     expect(JSON.parse(saved ?? '{}').state.customer.email).toBe(account.email);
     expect(saved).not.toContain(session?.value ?? 'no session');
 
+    // The server renders the signed-in header and the browser agrees: no hydration mismatch.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await expect(page.getByTestId('account-greeting')).toHaveText('Hello, Robin');
     await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test('the page for a signed-in visitor is never cached, and the header is right before scripts run', async ({

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DatabaseInUseError } from './db/lock.ts';
 
 function readConfig(): Config {
   try {
@@ -14,7 +15,11 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const app = await buildApp(config, { serveStorefront: true });
+const app = await buildApp(config, { serveStorefront: true }).catch((error: unknown) => {
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals) {

@@ -8,8 +8,9 @@ export class DatabaseInUseError extends Error {
     readonly pid: number,
   ) {
     super(
-      `The database in ${dir} is in use by another process (pid ${pid}), probably the shop ` +
-        '(npm start). Stop it first, or point DATABASE_URL at PostgreSQL, which allows both at once.',
+      `The database in ${dir} is in use by another process (pid ${pid}): the shop (npm start) or ` +
+        "the owner's command line (npm run admin). The embedded database serves one process at a " +
+        'time: stop the other one first, or use PostgreSQL (DATABASE_URL), which both can share.',
     );
     this.name = 'DatabaseInUseError';
   }

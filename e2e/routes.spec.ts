@@ -15,9 +15,6 @@ const contentRoutes: Array<[path: string, pageSlug: string]> = [
   ['/sign-up', 'sign-up'],
   ['/forgot-password', 'forgot-password'],
   ['/reset-password', 'reset-password'],
-  ['/my-account', 'my-account'],
-  ['/my-account/order-history', 'order-history'],
-  ['/my-account/account-details', 'account-details'],
   ['/blog', 'blog'],
   ['/contact', 'contact'],
   ['/order-received/1001', 'order-received'],
@@ -33,6 +30,16 @@ test.describe('route table', () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected);
+    });
+  }
+
+  // The account area is for signed-in customers (e2e/account.spec.ts signs in and sees it).
+  for (const path of ['/my-account', '/my-account/order-history', '/my-account/account-details']) {
+    test(`${path} sends a visitor to /login, to come back after signing in`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
     });
   }
 

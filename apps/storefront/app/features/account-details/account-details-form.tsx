@@ -240,7 +240,8 @@ export function AccountDetailsForm({
       aria-labelledby="account-details-title"
       onSubmit={(event) =>
         void handleSubmit(onValid, () =>
-          show({ kind: 'error', text: 'Please check the highlighted fields.' }),
+          // react-hook-form focuses the first invalid field; the alert is announced without moving focus.
+          setBanner({ kind: 'error', text: 'Please check the highlighted fields.' }),
         )(event)
       }
       data-testid="account-details-form"
@@ -304,7 +305,9 @@ export function AccountDetailsForm({
       </fieldset>
       <fieldset className="form-section">
         <legend className="form-section__title">Shipping address</legend>
-        <p className="form-section__hint muted">Where your bags go; checkout starts from it.</p>
+        <p className="form-section__hint muted">
+          Where your bags go; leave it blank to ship to the billing address.
+        </p>
         <AddressFields
           prefix="shipping"
           countries={countries}

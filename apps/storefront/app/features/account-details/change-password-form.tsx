@@ -54,7 +54,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       aria-labelledby="change-password-title"
       onSubmit={(event) =>
         void handleSubmit(onValid, () =>
-          show({ kind: 'error', text: 'Please check the highlighted fields.' }),
+          setBanner({ kind: 'error', text: 'Please check the highlighted fields.' }),
         )(event)
       }
       data-testid="change-password-form"
@@ -98,6 +98,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
+          hint="The same again, to be sure."
           error={errors.confirm?.message}
           {...register('confirm')}
         />

@@ -81,7 +81,8 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
     const fileProblem = certificateError(certificate);
     if (fileProblem || !certificate) {
       setCertificateMessage(fileProblem);
-      showBanner('Please check the highlighted fields.');
+      setBanner('Please check the highlighted fields.');
+      document.getElementById(CERTIFICATE_ID)?.focus();
       return;
     }
     setBanner(null);
@@ -105,7 +106,8 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
 
   const onInvalid = () => {
     setCertificateMessage(certificateError(certificate));
-    showBanner('Please check the highlighted fields.');
+    // react-hook-form focuses the first invalid field; the alert is announced without moving focus.
+    setBanner('Please check the highlighted fields.');
   };
 
   if (submitted) {

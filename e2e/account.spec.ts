@@ -172,6 +172,12 @@ test.describe('Accounts (issue 5)', () => {
     await expect(page).toHaveURL(/\/my-account$/);
     const session = (await context.cookies()).find((cookie) => cookie.name === 'larder_session');
     expect(session?.expires).toBe(-1);
+
+    // Nothing kept in local storage, yet a reload knows the customer from the session cookie.
+    const saved = await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY);
+    expect(JSON.parse(saved ?? '{}').state?.customer ?? null).toBeNull();
+    await gotoHydrated(page, '/login');
+    await expect(page.getByTestId('signed-in-note')).toContainText(account.email);
   });
 
   test('the guest cart survives sign-in, re-priced by the API, and checkout gets the saved addresses until log out', async ({

@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import type { Route } from './+types/login';
 import { AccountPage, loadAccountPage } from '../features/account/account-page.tsx';
 import { LoginForm } from '../features/account/login-form.tsx';
 import { safeRedirect } from '../features/account/safe-redirect.ts';
+import { useCustomer } from '../features/account/use-customer.ts';
 import { pageSeoMeta } from '../features/seo/seo.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
@@ -17,8 +19,15 @@ export function meta(args: Route.MetaArgs) {
 
 /** Spec §2/§4 /login. */
 export default function Login({ loaderData }: Route.ComponentProps) {
+  const customer = useCustomer();
   return (
     <AccountPage page={loaderData.page}>
+      {customer ? (
+        // Signed in already: say so, and still offer the form to switch accounts.
+        <p className="form-banner form-banner--success" data-testid="signed-in-note">
+          You are signed in as {customer.email}. <Link to="/my-account">Go to My Account</Link>
+        </p>
+      ) : null}
       <LoginForm redirectTo={loaderData.redirectTo} />
     </AccountPage>
   );

@@ -370,6 +370,29 @@ describe('orders', () => {
     expect(await stock()).toBe(before);
   });
 
+  it('marks a pending order paid another way as processing, and cannot reopen a cancelled one', async () => {
+    const before = await stock();
+    const order = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 2 }]);
+    expect(await admin('orders', 'set-status', String(order.id), 'processing')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('pending → processing'),
+    });
+    const read = await t.app.inject({
+      url: `${apiPaths.orders}/${order.id}?key=${order.order_key}`,
+    });
+    expect(read.json()).toMatchObject({ status: 'processing', needs_payment: false });
+    expect(read.json().date_paid).not.toBeNull();
+    // The held units are the sale now: nothing is given back or taken twice.
+    expect(await stock()).toBe(before! - 2);
+
+    const cancelled = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 1 }]);
+    await admin('orders', 'set-status', String(cancelled.id), 'cancelled');
+    expect(await admin('orders', 'set-status', String(cancelled.id), 'processing')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('its stock was given back, so it cannot be reopened'),
+    });
+  });
+
   it('completes a paid order and emails the buyer; refunds only paid orders', async () => {
     const unpaid = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 1 }]);
     for (const status of ['refunded', 'completed']) {

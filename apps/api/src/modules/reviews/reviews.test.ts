@@ -380,7 +380,12 @@ describe('the verified-buyer seam', () => {
       purchases: { viewerBoughtProduct: async (_viewer, productId) => productId === vanilla },
       log: { error: () => undefined },
     });
-    const customer = { isGuest: false, customerId: 7, role: 'customer' as const, canSeeWholesale: false };
+    const customer = {
+      isGuest: false,
+      customerId: 7,
+      role: 'customer' as const,
+      canSeeWholesale: false,
+    };
     const bought = await service.create(aReview(), customer);
     expect(bought).toMatchObject({ status: 'approved', verified: true });
     expect(sent).toEqual(['New review of Vanilla Almond Low Sugar (published)']);

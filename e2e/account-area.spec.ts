@@ -418,77 +418,80 @@ test.describe('Wholesale (issue 5)', () => {
     await expect(bar).toHaveCount(0);
   });
 
-  test('an application approved with the command line buys at wholesale prices on shop, product, cart and checkout, and the order is priced wholesale', async ({
-    page,
-    request,
-  }) => {
-    // The command line opens the database itself; the embedded one is held by the running shop.
-    test.skip(
-      !process.env.DATABASE_URL,
-      'needs PostgreSQL (DATABASE_URL), which the shop and the command line can share',
-    );
-    test.slow();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const email = `cafe.${unique()}@example.com`;
-    const pdf = await readFile(await certificateFile(64 * 1024));
-    const applied = await request.post(apiPaths.wholesaleRegistration, {
-      multipart: {
-        business_name: 'Corner Pantry Café',
-        contact_name: 'Dana Pantry',
-        email,
-        password: PASSWORD,
-        phone: '919 555 0188',
-        [wholesaleAddressField('address_1')]: '200 Main Street',
-        [wholesaleAddressField('city')]: 'Durham',
-        [wholesaleAddressField('state')]: 'NC',
-        [wholesaleAddressField('postcode')]: '27701',
-        [wholesaleAddressField('country')]: 'US',
-        tax_id: 'NC-RS-20931',
-        sales_channels: 'Our café counter.',
-        monthly_volume: '50-200',
-        certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: pdf },
-      },
-    });
-    expect(applied.status()).toBe(201);
-    const application = (await applied.json()) as { id: number };
+  test(
+    'an application approved with the command line buys at wholesale prices on shop, product, cart and checkout, and the order is priced wholesale',
+    {
+      tag: '@postgres',
+    },
+    async ({ page, request }) => {
+      // The command line opens the database itself; the embedded one is held by the running shop.
+      test.skip(
+        !process.env.DATABASE_URL,
+        'needs PostgreSQL (DATABASE_URL), which the shop and the command line can share',
+      );
+      test.slow();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const email = `cafe.${unique()}@example.com`;
+      const pdf = await readFile(await certificateFile(64 * 1024));
+      const applied = await request.post(apiPaths.wholesaleRegistration, {
+        multipart: {
+          business_name: 'Corner Pantry Café',
+          contact_name: 'Dana Pantry',
+          email,
+          password: PASSWORD,
+          phone: '919 555 0188',
+          [wholesaleAddressField('address_1')]: '200 Main Street',
+          [wholesaleAddressField('city')]: 'Durham',
+          [wholesaleAddressField('state')]: 'NC',
+          [wholesaleAddressField('postcode')]: '27701',
+          [wholesaleAddressField('country')]: 'US',
+          tax_id: 'NC-RS-20931',
+          sales_channels: 'Our café counter.',
+          monthly_volume: '50-200',
+          certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: pdf },
+        },
+      });
+      expect(applied.status()).toBe(201);
+      const application = (await applied.json()) as { id: number };
 
-    await approveWholesale(application.id);
+      await approveWholesale(application.id);
 
-    await signIn(page, { email, password: PASSWORD });
-    const products = await shopApi(page.request).products();
-    const product = products.find((entry) =>
-      entry.variations.some((variation) => variation.wholesale_price !== undefined),
-    );
-    if (!product) throw new Error('The seed needs a product with a wholesale price');
-    const variation = product.variations.find((entry) => entry.wholesale_price !== undefined)!;
-    const wholesale = `$${variation.wholesale_price!.toFixed(2)}`;
-    // Nobody else is sent the wholesale price.
-    const retail = await request.get(`${apiPaths.products}?include=${product.id}`);
-    expect(JSON.stringify(await retail.json())).not.toContain('wholesale_price');
+      await signIn(page, { email, password: PASSWORD });
+      const products = await shopApi(page.request).products();
+      const product = products.find((entry) =>
+        entry.variations.some((variation) => variation.wholesale_price !== undefined),
+      );
+      if (!product) throw new Error('The seed needs a product with a wholesale price');
+      const variation = product.variations.find((entry) => entry.wholesale_price !== undefined)!;
+      const wholesale = `$${variation.wholesale_price!.toFixed(2)}`;
+      // Nobody else is sent the wholesale price.
+      const retail = await request.get(`${apiPaths.products}?include=${product.id}`);
+      expect(JSON.stringify(await retail.json())).not.toContain('wholesale_price');
 
-    await gotoHydrated(page, '/shop');
-    await expect(page.locator('.price--wholesale').first()).toBeVisible();
+      await gotoHydrated(page, '/shop');
+      await expect(page.locator('.price--wholesale').first()).toBeVisible();
 
-    await gotoHydrated(page, `/product/${product.slug}`);
-    for (const [name, value] of Object.entries(variation.attributes))
-      await page.getByTestId(`attribute-${name}`).getByLabel(value, { exact: true }).check();
-    await expect(page.getByTestId('price-to-pay')).toContainText(wholesale);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+      await gotoHydrated(page, `/product/${product.slug}`);
+      for (const [name, value] of Object.entries(variation.attributes))
+        await page.getByTestId(`attribute-${name}`).getByLabel(value, { exact: true }).check();
+      await expect(page.getByTestId('price-to-pay')).toContainText(wholesale);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
 
-    await gotoHydrated(page, '/cart');
-    await expect(page.locator('.cart-layout')).toContainText(wholesale);
+      await gotoHydrated(page, '/cart');
+      await expect(page.locator('.cart-layout')).toContainText(wholesale);
 
-    await gotoHydrated(page, '/checkout');
-    await expect(page.getByTestId('checkout-form')).toContainText(wholesale);
+      await gotoHydrated(page, '/checkout');
+      await expect(page.getByTestId('checkout-form')).toContainText(wholesale);
 
-    const me = (await (await page.request.get(`${apiPaths.customers}/me`)).json()) as Customer;
-    expect(me.role).toBe('wholesale_customer');
-    const order = await placePaidOrder(page, { email, password: PASSWORD, id: me.id }, [
-      { product, quantity: 1, variationId: variation.variation_id },
-    ]);
-    expect(order.line_items[0]?.price).toBe(variation.wholesale_price);
+      const me = (await (await page.request.get(`${apiPaths.customers}/me`)).json()) as Customer;
+      expect(me.role).toBe('wholesale_customer');
+      const order = await placePaidOrder(page, { email, password: PASSWORD, id: me.id }, [
+        { product, quantity: 1, variationId: variation.variation_id },
+      ]);
+      expect(order.line_items[0]?.price).toBe(variation.wholesale_price);
 
-    await gotoHydrated(page, `/my-account/order-history?order=${order.id}`);
-    await expect(page.getByTestId('order-line')).toContainText(wholesale);
-  });
+      await gotoHydrated(page, `/my-account/order-history?order=${order.id}`);
+      await expect(page.getByTestId('order-line')).toContainText(wholesale);
+    },
+  );
 });

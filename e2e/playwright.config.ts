@@ -6,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh database for every run; set once in the main process, inherited by the workers.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'larder-e2e-'));
+// Under scripts/with-postgres.mjs the shop, and the owner's command line the tests run, share
+// that PostgreSQL; the tests tagged @postgres need it (the embedded database is one process's).
+if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL ??= process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   testDir: '.',

@@ -1,6 +1,6 @@
 // npm test: every check, in order of cost: lint, types, unit and API tests on PGlite, the API tests
 // again on a throwaway PostgreSQL (when its binaries are installed), then the browser tests
-// against the production build.
+// against the production build, and those that need PostgreSQL (tagged @postgres) on one.
 import { buildAll } from './build.mjs';
 import { mustRun } from './lib.mjs';
 
@@ -16,7 +16,29 @@ const stages = [
   ['Production build', () => buildAll()],
   [
     'Browser tests (Chromium)',
-    () => mustRun('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']),
+    () =>
+      mustRun('npx', [
+        'playwright',
+        'test',
+        '-c',
+        'e2e/playwright.config.ts',
+        '--grep-invert',
+        '@postgres',
+      ]),
+  ],
+  [
+    'Browser tests on PostgreSQL (the shop and the command line at once)',
+    () =>
+      mustRun('node', [
+        'scripts/with-postgres.mjs',
+        'npx',
+        'playwright',
+        'test',
+        '-c',
+        'e2e/playwright.config.ts',
+        '--grep',
+        '@postgres',
+      ]),
   ],
 ];
 

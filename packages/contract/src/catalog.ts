@@ -9,6 +9,7 @@ import {
   queryIdList,
   queryInt,
 } from './common.ts';
+import { ImageSizesSchema } from './media.ts';
 
 export const StockStatusSchema = z.enum(['instock', 'outofstock', 'onbackorder']);
 export const CatalogVisibilitySchema = z.enum(['visible', 'catalog', 'search', 'hidden']);
@@ -22,6 +23,8 @@ export const ProductImageSchema = z.object({
   alt: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** Responsive AVIF and WebP widths of `src`, named as WordPress's `media_details.sizes`. */
+  sizes: ImageSizesSchema.optional(),
 });
 export type ProductImage = z.infer<typeof ProductImageSchema>;
 

@@ -1,6 +1,32 @@
 import { z } from 'zod';
 import { RenderedSchema } from './common.ts';
 
+/** One generated file of an image in a modern format. */
+export const ImageSourceSchema = z.object({
+  file: z.string(),
+  source_url: z.string(),
+  filesize: z.number().int(),
+});
+export type ImageSource = z.infer<typeof ImageSourceSchema>;
+
+/**
+ * One width of an image, as WordPress's `media_details.sizes[name]`; `sources` holds each format by
+ * MIME type (`image/avif`, `image/webp`), as WordPress's modern-image-format plugin does.
+ */
+export const ImageSizeSchema = z.object({
+  file: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  mime_type: z.string(),
+  source_url: z.string(),
+  sources: z.record(z.string(), ImageSourceSchema),
+});
+export type ImageSize = z.infer<typeof ImageSizeSchema>;
+
+/** The responsive widths of an image by size name (`w640`); empty until they are generated. */
+export const ImageSizesSchema = z.record(z.string(), ImageSizeSchema);
+export type ImageSizes = z.infer<typeof ImageSizesSchema>;
+
 /** A WordPress attachment as embedded under `_embedded['wp:featuredmedia'][0]`. */
 export const MediaSchema = z.object({
   id: z.number().int(),
@@ -10,7 +36,12 @@ export const MediaSchema = z.object({
   alt_text: z.string(),
   media_type: z.literal('image'),
   mime_type: z.string(),
-  media_details: z.object({ width: z.number().int(), height: z.number().int(), file: z.string() }),
+  media_details: z.object({
+    width: z.number().int(),
+    height: z.number().int(),
+    file: z.string(),
+    sizes: ImageSizesSchema.optional(),
+  }),
   source_url: z.string(),
 });
 export type Media = z.infer<typeof MediaSchema>;
@@ -22,5 +53,6 @@ export const ImageRefSchema = z.object({
   alt: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  sizes: ImageSizesSchema.optional(),
 });
 export type ImageRef = z.infer<typeof ImageRefSchema>;

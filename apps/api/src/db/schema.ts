@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { FoodInfo, PageHero } from '@larder/contract';
+import type { FoodInfo, ImageSizes, PageHero } from '@larder/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
@@ -35,6 +35,8 @@ export const media = pgTable('media', {
   mimeType: text('mime_type').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
+  /** The generated AVIF/WebP widths (modules/media), as served; `{}` until generated. */
+  sizes: jsonb('sizes').$type<ImageSizes>().notNull().default({}),
   ...timestamps,
 });
 

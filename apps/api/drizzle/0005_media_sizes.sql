@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "sizes" jsonb DEFAULT '{}'::jsonb NOT NULL;

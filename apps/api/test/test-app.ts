@@ -79,6 +79,16 @@ async function createTestDatabase(): Promise<{
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves once its clients are told to end, not once their sockets close; a
+      // forced drop before then reaches a closing client as an uncaught 57P01 error.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await cleanup.query<{ open: number }>(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
     },
@@ -87,13 +97,19 @@ async function createTestDatabase(): Promise<{
 
 /** Builds the app on a migrated, seeded database of its own. Call once per test file (beforeAll). */
 export async function buildTestApp(
-  options: { seed?: boolean; config?: TestConfigOverrides; now?: () => Date } = {},
+  options: {
+    seed?: boolean;
+    config?: TestConfigOverrides;
+    now?: () => Date;
+    /** Receives the app's log lines (set config.logLevel too: tests log nothing by default). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const { database, dispose } = await createTestDatabase();
   await database.migrate();
   if (options.seed ?? true) await seedDemoData(database.db);
   const config = testConfig(options.config);
-  const app = await buildApp(config, { database, now: options.now });
+  const app = await buildApp(config, { database, now: options.now, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -17,7 +17,7 @@ export const SESSION_STORAGE_VERSION = 1;
 
 /**
  * The signed-in customer as the browser keeps it: the record only. The token stays in the httpOnly
- * cookie, where no script can read it (docs/decisions/0006-sessions.md).
+ * cookie, where no script can read it (docs/decisions/0008-sessions.md).
  */
 export interface SessionState {
   customer: Customer | null;

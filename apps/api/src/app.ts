@@ -15,6 +15,8 @@ import {
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { healthRoutes } from './http/health.ts';
+import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -64,6 +66,8 @@ export interface BuildAppOptions {
   serveStorefront?: boolean;
   /** The clock for order holds; tests pass their own to expire holds without waiting. */
   now?: () => Date;
+  /** Where log lines go instead of stdout: tests read them. */
+  logStream?: LogStream;
 }
 
 declare module 'fastify' {
@@ -96,10 +100,7 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    ...loggerOptions(config, options.logStream),
     // X-Forwarded-For is believed only from this machine (the SSR's in-process calls, a local
     // reverse proxy): anyone else could forge it to slip past per-client limits.
     trustProxy: 'loopback',
@@ -108,6 +109,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  echoRequestIds(app);
 
   const ownsDatabase = options.database === undefined;
   const database =
@@ -140,7 +142,15 @@ export async function buildApp(
     // Not no-referrer: under it browsers send `Origin: null` with a plain form post, and React
     // Router's CSRF check refuses forms sent without JavaScript. Other sites still get nothing.
     referrerPolicy: { policy: 'same-origin' },
+    // Sent below only over https: over plain http it would tell browsers nothing true.
+    strictTransportSecurity: false,
   });
+  // request.protocol believes X-Forwarded-Proto from loopback only (trustProxy above).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  await app.register(healthRoutes, { db: database.db, migrationsDir: config.migrationsDir });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // Before the routes: the plugin attaches its hooks as routes are added.
   await registerRateLimiting(app);

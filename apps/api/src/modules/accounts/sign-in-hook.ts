@@ -10,9 +10,13 @@ const sameToken = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export interface CookieSettings {
-  /** Cookies are marked Secure when the shop is served over https. */
+  /** Cookies are marked Secure when the shop's PUBLIC_URL is https. */
   secure: boolean;
 }
+
+/** Secure when configured so, or when this request came over https (trusted proxy included). */
+const isSecure = (reply: FastifyReply, settings: CookieSettings) =>
+  settings.secure || reply.request.protocol === 'https';
 
 /** Sets the session cookie (httpOnly) and the XSRF cookie the browser's script reads. */
 export function setSessionCookies(
@@ -24,14 +28,14 @@ export function setSessionCookies(
   const maxAge = signedIn.remember
     ? Math.floor((signedIn.expiresAt.getTime() - Date.now()) / 1000)
     : undefined;
-  const shared = { path: '/', sameSite: 'lax' as const, secure: settings.secure, maxAge };
+  const shared = { path: '/', sameSite: 'lax' as const, secure: isSecure(reply, settings), maxAge };
   reply.setCookie(SESSION_COOKIE, signedIn.token, { ...shared, httpOnly: true });
   reply.setCookie(XSRF_COOKIE, newXsrfToken(), { ...shared, httpOnly: false });
 }
 
 export function clearSessionCookies(reply: FastifyReply, settings: CookieSettings) {
   for (const name of [SESSION_COOKIE, XSRF_COOKIE]) {
-    reply.clearCookie(name, { path: '/', sameSite: 'lax', secure: settings.secure });
+    reply.clearCookie(name, { path: '/', sameSite: 'lax', secure: isSecure(reply, settings) });
   }
 }
 

@@ -1,0 +1,291 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiPaths, ProductReviewSchema, ProductSchema } from '@larder/contract';
+import { runAdmin } from '../admin/cli.ts';
+import { createAdminContext } from '../admin/context.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { products } from '../db/schema.ts';
+import { placeOrder, productIdOf } from '../../test/place-order.ts';
+import { signedInCustomer, type Session } from '../../test/sessions.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  createReadCacheVersion,
+  createVersionedStore,
+  normalizedUrl,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_READ_CACHE_CONTROL,
+} from './read-cache.ts';
+
+const storefrontList = `${apiPaths.products}?per_page=100&catalog_visibility=visible&status=publish&orderby=menu_order&order=desc&stock_status=instock`;
+
+let t: TestApp;
+let wholesaleBuyer: Session;
+let customer: Session;
+let owner: Session;
+beforeAll(async () => {
+  t = await buildTestApp();
+  wholesaleBuyer = await signedInCustomer(t.app, t.database.db, { role: 'wholesale_customer' });
+  customer = await signedInCustomer(t.app, t.database.db);
+  owner = await signedInCustomer(t.app, t.database.db, { role: 'shop_owner' });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+/** The owner's command line on a database handle, as `npm run admin -- …` runs it. */
+async function admin(db: Database, ...argv: string[]) {
+  const errors: string[] = [];
+  const code = await runAdmin(argv, {
+    io: { out: () => undefined, err: (text) => errors.push(text) },
+    open: async () => ({ context: createAdminContext(t.config, db), close: async () => {} }),
+  });
+  expect(errors.join('\n')).toBe('');
+  expect(code).toBe(0);
+}
+
+describe('catalogue and content reads', () => {
+  it('answer with a strong ETag, and 304 with no body when If-None-Match matches', async () => {
+    for (const url of [
+      storefrontList,
+      apiPaths.productCategories,
+      apiPaths.productReviews,
+      `${apiPaths.pages}?slug=home`,
+      apiPaths.posts,
+      apiPaths.team,
+      apiPaths.locations,
+      apiPaths.postCategories,
+      apiPaths.index,
+    ]) {
+      const first = await get(url);
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control'], url).toBe(PUBLIC_READ_CACHE_CONTROL);
+      expect(first.headers.vary, url).toContain('Cookie');
+
+      const again = await get(url, { 'if-none-match': etag });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+      expect(again.headers.etag, url).toBe(etag);
+
+      const stale = await get(url, { 'if-none-match': '"something-else"' });
+      expect(stale.statusCode, url).toBe(200);
+      expect(stale.body, url).toBe(first.body);
+      expect(stale.headers['x-wp-total'], url).toBe(first.headers['x-wp-total']);
+    }
+  });
+
+  it('serve the second guest from memory with the same body and headers', async () => {
+    const url = `${apiPaths.products}?per_page=3&page=2`;
+    const first = await get(url);
+    const second = await get(url);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    for (const header of ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link', 'etag']) {
+      expect(second.headers[header], header).toBe(first.headers[header]);
+    }
+    // The same query in another order is the same entry.
+    const reordered = await get(`${apiPaths.products}?page=2&per_page=3`);
+    expect(reordered.headers['x-cache']).toBe('hit');
+    expect(reordered.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('get a new ETag after a price changes outside the API (the command line, another process)', async () => {
+    const id = await productIdOf(t.database.db, 'peanut-butter-banana');
+    const before = await get(`${apiPaths.products}/${id}`);
+    expect((await get(`${apiPaths.products}/${id}`)).headers['x-cache']).toBe('hit');
+    await t.database.db
+      .update(products)
+      .set({ regularPriceCents: 1377, priceCents: 1377 })
+      .where(eq(products.id, id));
+    const after = await get(`${apiPaths.products}/${id}`, {
+      'if-none-match': before.headers.etag as string,
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(ProductSchema.parse(after.json()).regular_price).toBe('13.77');
+  });
+
+  it('drop a product from the in-stock list once an order sells its last unit', async () => {
+    const id = await productIdOf(t.database.db, 'peanut-butter-banana');
+    await admin(t.database.db, 'stock', 'set', await skuOf(id), '1');
+    const listed = await get(storefrontList);
+    expect(
+      z
+        .array(ProductSchema)
+        .parse(listed.json())
+        .map((p) => p.id),
+    ).toContain(id);
+    expect((await get(storefrontList)).headers['x-cache']).toBe('hit');
+
+    await placeOrder(t.app, [{ product_id: id, quantity: 1 }]);
+
+    const after = await get(storefrontList, { 'if-none-match': listed.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(
+      z
+        .array(ProductSchema)
+        .parse(after.json())
+        .map((p) => p.id),
+    ).not.toContain(id);
+    const single = ProductSchema.parse((await get(`${apiPaths.products}/${id}`)).json());
+    expect(single.stock_status).toBe('outofstock');
+  });
+
+  it('show a review once the owner approves it from the command line', async () => {
+    const id = await productIdOf(t.database.db, 'honey-oat-classic');
+    const url = `${apiPaths.productReviews}?product=${id}`;
+    const before = await get(url);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `${apiPaths.productReviews}/`,
+      payload: {
+        product_id: id,
+        reviewer: 'Casey Cache',
+        reviewer_email: 'casey@example.com',
+        review: 'Held for a moment, then shown to everyone.',
+        rating: 5,
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    // Held: the list a guest sees is unchanged (and still served from memory).
+    const held = await get(url, { 'if-none-match': before.headers.etag as string });
+    expect(held.statusCode).toBe(304);
+
+    await admin(
+      t.database.db,
+      'reviews',
+      'approve',
+      String(ProductReviewSchema.parse(posted.json()).id),
+    );
+    const after = await get(url, { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(
+      z
+        .array(ProductReviewSchema)
+        .parse(after.json())
+        .map((r) => r.reviewer),
+    ).toContain('Casey Cache');
+  });
+});
+
+describe('signed-in reads', () => {
+  const wholesalePrices = (body: string) =>
+    z
+      .array(ProductSchema)
+      .parse(JSON.parse(body))
+      .flatMap((product) => product.variations)
+      .filter((variation) => variation.wholesale_price !== undefined);
+
+  it("never hand a wholesale buyer's prices to a guest, nor a guest's copy to the buyer", async () => {
+    const url = `${apiPaths.products}?per_page=100&orderby=title`;
+    const buyer = await get(url, wholesaleBuyer.bearer);
+    expect(wholesalePrices(buyer.body).length).toBeGreaterThan(0);
+    const guest = await get(url);
+    expect(wholesalePrices(guest.body)).toEqual([]);
+    expect(guest.headers.etag).not.toBe(buyer.headers.etag);
+    // Both copies are now in memory: each still goes to its own kind of viewer.
+    expect(wholesalePrices((await get(url)).body)).toEqual([]);
+    expect(wholesalePrices((await get(url, wholesaleBuyer.browser())).body).length).toBeGreaterThan(
+      0,
+    );
+    expect(wholesalePrices((await get(url, customer.bearer)).body)).toEqual([]);
+    // A guest holding the buyer's ETag gets the guest's list, not a 304 onto the buyer's.
+    const revalidated = await get(url, { 'if-none-match': buyer.headers.etag as string });
+    expect(revalidated.statusCode).toBe(200);
+    expect(wholesalePrices(revalidated.body)).toEqual([]);
+  });
+
+  it('are marked private and never stored by the browser or a shared cache', async () => {
+    for (const headers of [wholesaleBuyer.bearer, customer.browser(false), owner.bearer]) {
+      const res = await get(storefrontList, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+      expect(res.headers.vary).toBe('Authorization, Cookie');
+    }
+  });
+
+  it("answer the owner afresh, since the owner's lists include held reviews", async () => {
+    const url = `${apiPaths.productReviews}?status=all&per_page=100`;
+    await get(url, owner.bearer);
+    const again = await get(url, owner.bearer);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-cache']).toBeUndefined();
+    expect(again.headers.etag).toMatch(/^"/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'on PostgreSQL, with the command line in another process',
+  () => {
+    it('sees a stock change committed through a different connection pool at once', async () => {
+      const rows = (await t.database.db.execute(
+        sql`select current_database() as name`,
+      )) as unknown as { rows: { name: string }[] };
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${rows.rows[0]!.name}`;
+      const other = createDatabase({ databaseUrl: url.toString() });
+      try {
+        const id = await productIdOf(t.database.db, 'honey-oat-classic');
+        const before = await get(`${apiPaths.products}/${id}`);
+        expect((await get(`${apiPaths.products}/${id}`)).headers['x-cache']).toBe('hit');
+        const sku = ProductSchema.parse(before.json()).variations[0]!.sku;
+        await admin(other.db, 'stock', 'set', sku, '0');
+        const after = await get(`${apiPaths.products}/${id}`);
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+        const variation = ProductSchema.parse(after.json()).variations.find((v) => v.sku === sku)!;
+        expect(variation.is_in_stock).toBe(false);
+      } finally {
+        await other.close();
+      }
+    });
+  },
+);
+
+describe('the version behind the cache', () => {
+  it('is read after each caller asks: a write committed before the call is never missed', async () => {
+    const versions = createReadCacheVersion(t.database.db);
+    const first = await versions.current();
+    // Many callers at once share reads, yet all see the same committed value.
+    const together = await Promise.all(Array.from({ length: 20 }, () => versions.current()));
+    expect(new Set(together)).toEqual(new Set([first]));
+    const pending = versions.current();
+    await t.database.db
+      .update(products)
+      .set({ menuOrder: 7 })
+      .where(eq(products.slug, 'holiday-gift-tin'));
+    // Asked after the commit while an earlier read may still be in flight.
+    const afterWrite = versions.current();
+    await pending;
+    expect(BigInt(await afterWrite)).toBeGreaterThan(BigInt(first));
+  });
+
+  it('keeps one version of entries: a newer version empties the store, an older one is not stored', () => {
+    const store = createVersionedStore<{ bytes: number; value: string }>(2, 1000);
+    store.set('a', '5', { bytes: 1, value: 'a5' });
+    expect(store.get('a', '5')?.value).toBe('a5');
+    expect(store.get('a', '6')).toBeUndefined();
+    store.set('b', '5', { bytes: 1, value: 'b5' });
+    expect(store.get('b', '6')).toBeUndefined();
+    store.set('x', '6', { bytes: 1, value: 'x' });
+    store.set('y', '6', { bytes: 1, value: 'y' });
+    store.set('z', '6', { bytes: 1, value: 'z' });
+    expect(store.size).toBe(2);
+    expect(store.get('x', '6')).toBeUndefined();
+  });
+
+  it('normalizes a query by sorting its parameters', () => {
+    expect(normalizedUrl('/p?b=2&a=1&a=0')).toBe('/p?a=1&a=0&b=2');
+    expect(normalizedUrl('/p')).toBe('/p');
+  });
+});
+
+async function skuOf(productId: number) {
+  const [row] = await t.database.db
+    .select({ sku: products.sku })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.sku!;
+}

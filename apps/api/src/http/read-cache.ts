@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { apiPaths } from '@larder/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { SESSION_COOKIE } from '../modules/accounts/tokens.ts';
+import { viewerFromRequest, type Viewer } from './viewer.ts';
+
+/**
+ * The catalogue and content reads answered from memory (docs/decisions/0011-caching.md): each
+ * serialized 200 is kept under its normalized URL and the viewer's price class, with a strong
+ * ETag, and is good while the database's read-cache version (bumped at commit by triggers on
+ * every table these reads show, whoever writes) is the one it was built under.
+ */
+export const cachedReadRoutes = new Set<string>([
+  apiPaths.index,
+  ...[
+    apiPaths.products,
+    apiPaths.productCategories,
+    apiPaths.productReviews,
+    apiPaths.pages,
+    apiPaths.posts,
+    apiPaths.team,
+    apiPaths.locations,
+    apiPaths.postCategories,
+  ].flatMap((path) => [path, `${path}/:id`]),
+]);
+
+/** Browsers and shared caches may keep an anonymous read briefly, then use it while revalidating. */
+export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
+/** Signed-in reads may carry wholesale prices or owner-only records: never stored anywhere. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Headers a cached answer repeats; the rest (CSP, cookies) belong to each request. */
+const keptHeaders = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link'] as const;
+
+const MAX_ENTRIES = 2000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The database's read-cache version, read so that every caller gets a value read after it asked:
+ * callers arriving while a read is in flight share the next one, so under load one small query
+ * serves a whole batch of requests and a write committed before a request is never missed.
+ */
+export function createReadCacheVersion(db: Database) {
+  let inFlight: Promise<string> | null = null;
+  let next: Promise<string> | null = null;
+  const read = async () => {
+    const result = (await db.execute(
+      sql`select version::text as version from read_cache_version where id = 1`,
+    )) as unknown as { rows: { version: string }[] };
+    return result.rows[0]?.version ?? '0';
+  };
+  const start = () => {
+    inFlight = read().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+  return {
+    current(): Promise<string> {
+      if (!inFlight) return start();
+      next ??= inFlight
+        .catch(() => undefined)
+        .then(() => {
+          next = null;
+          return inFlight ?? start();
+        });
+      return next;
+    },
+  };
+}
+
+export type ReadCacheVersion = ReturnType<typeof createReadCacheVersion>;
+
+/** Entries of one version; a newer version empties the store, an older one is never stored. */
+export function createVersionedStore<Entry extends { bytes: number }>(
+  maxEntries = MAX_ENTRIES,
+  maxBytes = MAX_BYTES,
+) {
+  let version: string | null = null;
+  let bytes = 0;
+  const entries = new Map<string, Entry>();
+  const sync = (current: string) => {
+    if (version === current) return true;
+    // Versions only grow; an entry built under an older one is already stale.
+    if (version !== null && BigInt(current) < BigInt(version)) return false;
+    version = current;
+    entries.clear();
+    bytes = 0;
+    return true;
+  };
+  return {
+    get(key: string, current: string): Entry | undefined {
+      if (!sync(current)) return undefined;
+      const entry = entries.get(key);
+      if (entry) {
+        // Least recently used goes first when the store is full.
+        entries.delete(key);
+        entries.set(key, entry);
+      }
+      return entry;
+    },
+    set(key: string, builtUnder: string, entry: Entry) {
+      if (!sync(builtUnder) || entry.bytes > maxBytes / 4) return;
+      const previous = entries.get(key);
+      if (previous) bytes -= previous.bytes;
+      entries.delete(key);
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const [oldest, old] of entries) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        entries.delete(oldest);
+        bytes -= old.bytes;
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export const strongEtag = (body: string | Buffer) =>
+  `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter. */
+export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+/** A session cookie or an Authorization header: the answer is this visitor's alone. */
+export function carriesCredentials(request: FastifyRequest): boolean {
+  if (request.headers.authorization) return true;
+  const cookie = request.headers.cookie;
+  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
+}
+
+/** Which cached copy a viewer may get: prices are the only thing that differs between them. */
+export function priceClass(viewer: Viewer): 'retail' | 'wholesale' | null {
+  // The owner also sees held reviews: answered fresh each time, never from or into the cache.
+  if (viewer.role === 'shop_owner') return null;
+  return viewer.canSeeWholesale ? 'wholesale' : 'retail';
+}
+
+/** Path plus query parameters sorted by name, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+export function normalizedUrl(url: string): string {
+  const parsed = new URL(url, 'http://x');
+  parsed.searchParams.sort();
+  const query = parsed.searchParams.toString();
+  return query ? `${parsed.pathname}?${query}` : parsed.pathname;
+}
+
+interface CachedResponse {
+  body: string;
+  etag: string;
+  headers: Partial<Record<(typeof keptHeaders)[number], string>>;
+  bytes: number;
+}
+
+interface PendingFill {
+  key: string | null;
+  version: string | null;
+  served: boolean;
+}
+
+/** Adds ETag/304, Cache-Control and the in-process cache to every route in cachedReadRoutes. */
+export function registerReadCache(app: FastifyInstance, versions: ReadCacheVersion) {
+  const store = createVersionedStore<CachedResponse>();
+  const pending = new WeakMap<FastifyRequest, PendingFill>();
+
+  const answer = (request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) => {
+    reply.header('etag', cached.etag);
+    reply.header('x-cache', 'hit');
+    if (matchesIfNoneMatch(request, cached.etag)) return reply.code(304).send();
+    for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
+    return reply.send(cached.body);
+  };
+
+  // preHandler: the sign-in hook (onRequest) has decided who is asking.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' || !cachedReadRoutes.has(request.routeOptions.url ?? '')) return;
+    reply.header(
+      'cache-control',
+      carriesCredentials(request) ? PRIVATE_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL,
+    );
+    // A shared cache must not hand a guest's copy to a signed-in buyer or the other way round.
+    reply.header('vary', 'Authorization, Cookie');
+    const viewerClass = priceClass(viewerFromRequest(request));
+    if (viewerClass === null) {
+      pending.set(request, { key: null, version: null, served: false });
+      return;
+    }
+    const key = `${viewerClass} ${normalizedUrl(request.url)}`;
+    const version = await versions.current();
+    const cached = store.get(key, version);
+    if (cached) {
+      pending.set(request, { key, version, served: true });
+      return answer(request, reply, cached);
+    }
+    pending.set(request, { key, version, served: false });
+    reply.header('x-cache', 'miss');
+  });
+
+  // Global onSend hooks run before @fastify/compress's route-level one: the payload is the JSON text.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const fill = pending.get(request);
+    if (!fill || fill.served || reply.statusCode !== 200 || typeof payload !== 'string') {
+      return payload;
+    }
+    const etag = strongEtag(payload);
+    reply.header('etag', etag);
+    if (fill.key !== null && fill.version !== null) {
+      const headers: CachedResponse['headers'] = {};
+      for (const name of keptHeaders) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      store.set(fill.key, fill.version, { body: payload, etag, headers, bytes: payload.length });
+    }
+    if (matchesIfNoneMatch(request, etag)) {
+      reply.code(304);
+      return null;
+    }
+    return payload;
+  });
+}

@@ -56,6 +56,7 @@ import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { uploadsDir } from './paths.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
+import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
 import { seedDemoData } from '../seed/seed.ts';
 
@@ -135,7 +136,7 @@ export async function buildApp(
     enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: withPaymentSources(cspDirectives, config),
+      directives: withAnalyticsSources(withPaymentSources(cspDirectives, config), config.analytics),
     },
     // Same-origin images and fonts are all we serve; cross-origin embedding stays off.
     crossOriginEmbedderPolicy: false,
@@ -292,7 +293,11 @@ export async function buildApp(
     if (!buildDir) throw new Error('Cannot find apps/storefront next to the API.');
     await registerStorefront(app, {
       buildDir,
-      siteConfig: { newsletterSignupUrl: config.newsletterSignupUrl, publicUrl: config.publicUrl },
+      siteConfig: {
+        newsletterSignupUrl: config.newsletterSignupUrl,
+        publicUrl: config.publicUrl,
+        analytics: config.analytics ?? null,
+      },
     });
   }
 

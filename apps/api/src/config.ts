@@ -7,6 +7,7 @@ const DEFAULT_ORDER_RATE_LIMIT = '30/10m';
 /** Card and PayPal payment posts per client: room for a few declines and retries. */
 const DEFAULT_PAYMENT_RATE_LIMIT = '20/10m';
 const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
+const PLAUSIBLE_CLOUD = 'https://plausible.io';
 
 /** Their values never appear in a config error (it is logged). */
 const SECRET_VARIABLES = new Set([
@@ -117,9 +118,25 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
   PAYPAL_API_BASE: httpUrl.default(PAYPAL_SANDBOX_API),
   PAYMENT_RATE_LIMIT: rateLimit.prefault(DEFAULT_PAYMENT_RATE_LIMIT),
+  PLAUSIBLE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be a site domain as added in Plausible')
+    .optional(),
+  PLAUSIBLE_API_HOST: httpUrl.default(PLAUSIBLE_CLOUD),
+  GA4_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXXXXX')
+    .optional(),
 });
 
 const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  if (env.PLAUSIBLE_DOMAIN && env.GA4_MEASUREMENT_ID) {
+    context.addIssue({
+      code: 'custom',
+      path: ['GA4_MEASUREMENT_ID'],
+      message: 'set either PLAUSIBLE_DOMAIN or GA4_MEASUREMENT_ID, not both',
+    });
+  }
   for (const [a, b] of KEY_PAIRS) {
     if ((env[a] === undefined) !== (env[b] === undefined)) {
       const missing = env[a] === undefined ? a : b;
@@ -189,7 +206,14 @@ export interface Config {
   stripe?: { secretKey: string; publishableKey: string; apiBase?: string };
   /** PayPal's Orders API (PAYPAL_*); apiBase is the sandbox unless PAYPAL_API_BASE says otherwise. */
   paypal?: { clientId: string; clientSecret: string; apiBase: string };
+  /** Page views reported from browsers (spec §7); unset: nothing is sent anywhere. */
+  analytics?: AnalyticsConfig;
 }
+
+/** Public by nature: browsers read it to report page views. */
+export type AnalyticsConfig =
+  | { provider: 'plausible'; domain: string; apiHost: string }
+  | { provider: 'ga4'; measurementId: string };
 
 /** Thrown by loadConfig with one line per bad variable. */
 export class ConfigError extends Error {
@@ -262,6 +286,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             clientSecret: parsed.PAYPAL_CLIENT_SECRET,
             apiBase: parsed.PAYPAL_API_BASE,
           }
+        : undefined,
+    analytics: parsed.PLAUSIBLE_DOMAIN
+      ? {
+          provider: 'plausible',
+          domain: parsed.PLAUSIBLE_DOMAIN,
+          apiHost: parsed.PLAUSIBLE_API_HOST,
+        }
+      : parsed.GA4_MEASUREMENT_ID
+        ? { provider: 'ga4', measurementId: parsed.GA4_MEASUREMENT_ID }
         : undefined,
   };
 }

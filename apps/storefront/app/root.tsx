@@ -25,6 +25,7 @@ import { SiteLogo } from './components/layout/site-logo.tsx';
 import { AppToastContainer } from './components/ui/toast.tsx';
 import { serverCustomer } from './features/account/server-session.server.ts';
 import { SessionSync } from './features/account/session-sync.tsx';
+import { usePageViews } from './features/analytics/use-page-views.ts';
 import { usePageChrome } from './features/layout/page-chrome.ts';
 import { pageTitle } from './lib/text.ts';
 
@@ -77,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const chrome = usePageChrome();
+  usePageViews(loaderData.siteConfig.analytics, loaderData.cspNonce);
   useEffect(() => {
     // A sign for browser tests that React has taken over: clicks before hydration do nothing.
     document.documentElement.dataset.hydrated = '';

@@ -7,12 +7,17 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AnalyticsConfig } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
 
 export interface StorefrontOptions {
   /** apps/storefront/build: holds client/ (static assets) and server/index.js (the SSR build). */
   buildDir: string;
-  siteConfig: { newsletterSignupUrl: string; publicUrl: string };
+  siteConfig: {
+    newsletterSignupUrl: string;
+    publicUrl: string;
+    analytics: AnalyticsConfig | null;
+  };
 }
 
 /** Paths that belong to the shop API even when no API route matches them. */

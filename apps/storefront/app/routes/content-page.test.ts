@@ -28,7 +28,11 @@ const pages = [
 
 const context = {
   cspNonce: 'n',
-  siteConfig: { newsletterSignupUrl: 'https://example.com', publicUrl: 'http://shop.test' },
+  siteConfig: {
+    newsletterSignupUrl: 'https://example.com',
+    publicUrl: 'http://shop.test',
+    analytics: null,
+  },
   async apiFetch(path: string) {
     const slug = new URL(path, 'http://shop.test').searchParams.get('slug');
     return Response.json(pages.filter((page) => page.slug === slug));

@@ -12,7 +12,11 @@ const apiError = (status: number, code: string) =>
 function contextFor(order: Order, seen: string[] = []) {
   return {
     cspNonce: 'n',
-    siteConfig: { newsletterSignupUrl: 'https://example.com', publicUrl: 'http://shop.test' },
+    siteConfig: {
+      newsletterSignupUrl: 'https://example.com',
+      publicUrl: 'http://shop.test',
+      analytics: null,
+    },
     async apiFetch(path: string) {
       seen.push(path);
       const url = new URL(path, 'http://shop.test');

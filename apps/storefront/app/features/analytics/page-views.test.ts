@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createPageViewReporter, plausibleSender, type PageView } from './page-views.ts';
+
+const view = (url: string): PageView => ({ url, referrer: null, title: 'Shop' });
+
+describe('createPageViewReporter', () => {
+  it('reports each new path or query once', () => {
+    const send = vi.fn();
+    const report = createPageViewReporter(send);
+    report(view('https://shop.test/'));
+    report(view('https://shop.test/shop'));
+    report(view('https://shop.test/shop?category=granola'));
+    expect(send.mock.calls.map(([sent]) => sent.url)).toEqual([
+      'https://shop.test/',
+      'https://shop.test/shop',
+      'https://shop.test/shop?category=granola',
+    ]);
+  });
+
+  it('does not report the same URL again, nor a #fragment change', () => {
+    const send = vi.fn();
+    const report = createPageViewReporter(send);
+    report(view('https://shop.test/shop'));
+    report(view('https://shop.test/shop'));
+    report(view('https://shop.test/shop#reviews'));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends URLs without their #fragment', () => {
+    const send = vi.fn();
+    createPageViewReporter(send)(view('https://shop.test/about#team'));
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://shop.test/about' }));
+  });
+});
+
+describe('plausibleSender', () => {
+  it("posts Plausible's pageview event to the configured API host", async () => {
+    const beacon = vi.fn((_url: string, _body: Blob) => true);
+    const send = plausibleSender(
+      { domain: 'larder.example', apiHost: 'https://stats.larder.example' },
+      beacon,
+    );
+    send({
+      url: 'https://larder.example/shop',
+      referrer: 'https://search.example/',
+      title: 'Shop',
+    });
+    expect(beacon).toHaveBeenCalledTimes(1);
+    const [url, body] = beacon.mock.calls[0]!;
+    expect(url).toBe('https://stats.larder.example/api/event');
+    expect(body.type).toBe('text/plain');
+    expect(JSON.parse(await body.text())).toEqual({
+      name: 'pageview',
+      url: 'https://larder.example/shop',
+      domain: 'larder.example',
+      referrer: 'https://search.example/',
+    });
+  });
+});

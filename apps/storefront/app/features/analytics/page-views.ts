@@ -1,0 +1,93 @@
+/** Which provider receives page views; from the server's configuration, public by nature. */
+export type AnalyticsSettings =
+  | { provider: 'plausible'; domain: string; apiHost: string }
+  | { provider: 'ga4'; measurementId: string };
+
+export interface PageView {
+  /** The page's absolute URL, without its #fragment. */
+  url: string;
+  referrer: string | null;
+  title: string;
+}
+
+export type SendPageView = (view: PageView) => void;
+
+/**
+ * Spec §7: one page view per completed navigation. A navigation counts when its path or query
+ * differs from the last one reported; a #fragment change, a revalidation or a navigation to the
+ * URL already shown is not a new page view.
+ */
+export function createPageViewReporter(send: SendPageView) {
+  let lastReported: string | null = null;
+  return (view: PageView) => {
+    const url = view.url.replace(/#.*$/, '');
+    if (url === lastReported) return;
+    lastReported = url;
+    send({ ...view, url });
+  };
+}
+
+type Beacon = (url: string, body: Blob) => boolean;
+
+/** Plausible's Events API, the same request its own script makes (text/plain: no CORS preflight). */
+export function plausibleSender(
+  settings: { domain: string; apiHost: string },
+  beacon: Beacon = (url, body) => navigator.sendBeacon(url, body),
+): SendPageView {
+  const endpoint = `${settings.apiHost}/api/event`;
+  return (view) => {
+    const body = JSON.stringify({
+      name: 'pageview',
+      url: view.url,
+      domain: settings.domain,
+      referrer: view.referrer,
+    });
+    if (beacon(endpoint, new Blob([body], { type: 'text/plain' }))) return;
+    // A beacon is refused when the browser's queue is full: send it as a plain request instead.
+    void fetch(endpoint, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'text/plain' },
+      keepalive: true,
+    }).catch(() => undefined);
+  };
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+/** GA4 through gtag.js (browsers cannot use the Measurement Protocol without a secret). */
+export function ga4Sender(settings: { measurementId: string }, nonce: string): SendPageView {
+  let loaded = false;
+  const dataLayer = (window.dataLayer ??= []);
+  function gtag(..._args: unknown[]) {
+    // gtag.js reads Arguments objects from the data layer, not arrays.
+    // eslint-disable-next-line prefer-rest-params
+    dataLayer.push(arguments);
+  }
+  return (view) => {
+    if (!loaded) {
+      loaded = true;
+      const script = document.createElement('script');
+      script.async = true;
+      script.nonce = nonce;
+      script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(settings.measurementId)}`;
+      document.head.append(script);
+      gtag('js', new Date());
+      // Page views are sent below, once per navigation, rather than by gtag's own history hooks.
+      gtag('config', settings.measurementId, { send_page_view: false });
+    }
+    gtag('event', 'page_view', {
+      page_location: view.url,
+      page_referrer: view.referrer ?? undefined,
+      page_title: view.title,
+    });
+  };
+}
+
+export function senderFor(settings: AnalyticsSettings, nonce: string): SendPageView {
+  return settings.provider === 'plausible' ? plausibleSender(settings) : ga4Sender(settings, nonce);
+}

@@ -71,7 +71,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: {
           200: LoginResultSchema,
           400: ApiErrorSchema,
-          401: LoginFailureSchema,
+          // A refused sign-in, or (from the sign-in hook) a stale Bearer token sent along with it.
+          401: LoginFailureSchema.or(ApiErrorSchema),
           415: ApiErrorSchema,
           429: ApiErrorSchema,
         },

@@ -85,7 +85,12 @@ async function readApplication(request: FastifyRequest) {
       }
     }
   } catch (error) {
-    throw limitError(error) ?? error;
+    if (error instanceof ApiError) throw error;
+    // Anything else the parser throws is a malformed body (no boundary, cut short): the client's.
+    throw (
+      limitError(error) ??
+      new ApiError(400, 'rest_invalid_request', 'The form could not be read. Please send it again.')
+    );
   }
   return { fields, certificate };
 }

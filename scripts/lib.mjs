@@ -55,6 +55,8 @@ export async function startBuiltServer({ port, env = {} }) {
       if (response.ok)
         return {
           url,
+          /** The server's process (the crash script kills it). */
+          process: server,
           stop: () =>
             new Promise((done) => {
               server.once('exit', done);

@@ -15,6 +15,10 @@ const stages = [
   ],
   ['Production build', () => buildAll()],
   [
+    'No secrets in the browser build or the shop’s answers',
+    () => mustRun('node', ['scripts/check-secrets.mjs', '--no-build']),
+  ],
+  [
     'Browser tests (Chromium)',
     () =>
       mustRun('npx', [

@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { root, startBuiltServer } from './lib.mjs';
-import { auditShop, setStockAsOwner } from './shop-audit.mjs';
+import { root } from './lib.mjs';
+import { auditShop, startShopWithCountedStock } from './shop-audit.mjs';
 import { call, payOrder, placeOrder, purchasableProducts, shippingRate } from './shopper.mjs';
 
 const args = process.argv.slice(2);
@@ -55,21 +55,19 @@ const env = {
   ...unlimited,
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
-// A first start migrates and seeds; then the owner gives two products counted stock, little enough
-// to sell out during the run (LOAD_STOCK units each), so overselling would show.
-let server = await startBuiltServer({ port: PORT, env });
-for (const product of (await purchasableProducts(server.url)).slice(0, 2)) {
-  await server.stop();
-  setStockAsOwner(env, product.sku, Number(process.env.LOAD_STOCK ?? 150));
-  server = await startBuiltServer({ port: PORT, env });
-}
+// Two products get counted stock, little enough to sell out during the run (LOAD_STOCK units
+// each), so overselling would show.
+const { server, initialStock } = await startShopWithCountedStock({
+  port: PORT,
+  env,
+  quantity: Number(process.env.LOAD_STOCK ?? 150),
+});
 const base = server.url;
 
 const storefrontList =
   '/wp-json/wc/v3/products?per_page=100&catalog_visibility=visible&status=publish&orderby=menu_order&order=desc&stock_status=instock';
 const products = await purchasableProducts(base);
 const stockCounted = products.filter((product) => product.manage_stock);
-const initialStock = new Map(stockCounted.map((product) => [product.id, product.stock_quantity]));
 
 /** step → status → count; "network" for a request that got no answer. */
 const answers = new Map();

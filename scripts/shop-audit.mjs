@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { root } from './lib.mjs';
+import { root, startBuiltServer } from './lib.mjs';
+import { purchasableProducts } from './shopper.mjs';
 
 /**
  * The owner's command line (`npm run admin -- stock set`) on a stopped shop's data: the runs give a
@@ -18,6 +19,21 @@ export function setStockAsOwner(env, sku, quantity) {
     { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`stock set ${sku}: ${result.stderr || result.stdout}`);
+}
+
+/**
+ * Starts the built server (a first start migrates and seeds), gives the first `count` simple
+ * products `quantity` units of counted stock through the owner's command line, and starts it again.
+ * Resolves with the running server and each stock-counted product's stock.
+ */
+export async function startShopWithCountedStock({ port, env, count = 2, quantity }) {
+  let server = await startBuiltServer({ port, env });
+  const chosen = (await purchasableProducts(server.url)).slice(0, count);
+  await server.stop();
+  for (const product of chosen) setStockAsOwner(env, product.sku, quantity);
+  server = await startBuiltServer({ port, env });
+  const initialStock = new Map(chosen.map((product) => [product.id, quantity]));
+  return { server, initialStock };
 }
 
 async function openDatabase({ dataDir, databaseUrl }) {

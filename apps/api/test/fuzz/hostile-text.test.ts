@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths, CONTACT_FORM_ID, CustomerSchema, ProductReviewSchema } from '@larder/contract';
+import { mailTo } from '../outbox.ts';
+import { productIdOf } from '../place-order.ts';
+import { payOrder, placeOrderAs, signIn, TEST_PASSWORD, uniqueEmail } from '../sessions.ts';
+import { buildTestApp, type TestApp } from '../test-app.ts';
+import { SCRIPT_PAYLOADS } from './hostile-values.ts';
+
+/**
+ * Text visitors store (reviews, contact messages, sign-up names) comes back as data, never as
+ * markup: JSON that browsers will not sniff into HTML, plain-text email, and no HTML field that
+ * carries a script. The browser side is e2e/hostile-text.spec.ts.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** Markup a browser would execute: script-ish elements, event handlers, javascript: URLs. */
+const EXECUTABLE = /<\s*(script|iframe|object|embed|svg|math)\b|<[^>]*\son[a-z]+\s*=|javascript:/i;
+
+/** Every string under keys that are served as HTML (WordPress's `rendered`, descriptions). */
+function htmlFields(value: unknown, key = ''): string[] {
+  if (typeof value === 'string')
+    return /rendered|html|description|content|excerpt/i.test(key) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => htmlFields(item, key));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, item]) => htmlFields(item, name));
+  return [];
+}
+
+function expectServedAsData(res: { headers: Record<string, unknown>; body: string }) {
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  for (const html of htmlFields(JSON.parse(res.body))) expect(html).not.toMatch(EXECUTABLE);
+}
+
+const hostileName = SCRIPT_PAYLOADS[1]; // <img src=x onerror=…>
+const hostileText = SCRIPT_PAYLOADS.join('\n');
+
+describe('stored hostile text', () => {
+  it('a verified buyer’s review with script in name and text reads back as the same plain text', async () => {
+    const email = uniqueEmail('hostile');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.customers,
+      payload: {
+        email,
+        password: TEST_PASSWORD,
+        first_name: hostileName,
+        last_name: SCRIPT_PAYLOADS[0],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expectServedAsData(created);
+    const session = await signIn(t.app, email);
+    const me = await t.app.inject({ url: `${apiPaths.customers}/me`, headers: session.bearer });
+    expectServedAsData(me);
+    expect(CustomerSchema.parse(me.json()).first_name).toBe(hostileName);
+
+    const productId = await productIdOf(t.database.db, 'holiday-gift-tin');
+    await payOrder(
+      t.app,
+      session,
+      await placeOrderAs(t.app, session, [{ product_id: productId, quantity: 1 }]),
+    );
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.productReviews,
+      headers: session.bearer,
+      payload: {
+        product_id: productId,
+        reviewer: hostileName,
+        reviewer_email: email,
+        review: hostileText,
+        rating: 5,
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    expectServedAsData(posted);
+
+    const list = await t.app.inject({ url: `${apiPaths.productReviews}?product=${productId}` });
+    expectServedAsData(list);
+    const review = ProductReviewSchema.array()
+      .parse(list.json())
+      .find((item) => item.reviewer === hostileName);
+    // Approved (a verified buyer), public, and stored exactly as typed: the storefront escapes it.
+    expect(review).toMatchObject({ status: 'approved', verified: true, review: hostileText });
+  });
+
+  it('a contact message with script in every field is answered as data and emailed as plain text', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.formSubmit,
+      payload: {
+        form_id: CONTACT_FORM_ID,
+        '1': hostileName,
+        '2': SCRIPT_PAYLOADS[2],
+        '3': 'hostile.contact@example.com',
+        '4': '',
+        '5': hostileText,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expectServedAsData(res);
+    const mail = await vi.waitFor(() => {
+      const [found] = mailTo(t.config.dataDir, t.config.shopOwnerEmail).filter((item) =>
+        item.text.includes('onerror'),
+      );
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(mail.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it('a newsletter sign-up with markup for an address is refused in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.newsletter,
+      payload: { email: `${SCRIPT_PAYLOADS[0]}@example.com` },
+    });
+    expect(res.statusCode).toBe(400);
+    expectServedAsData(res);
+  });
+});

@@ -15,6 +15,8 @@ import {
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { createPageCache } from './http/page-cache.ts';
+import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
 import { healthRoutes } from './http/health.ts';
 import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
@@ -167,6 +169,9 @@ export async function buildApp(
   });
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
+  // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
+  const readCacheVersion = createReadCacheVersion(database.db);
+  registerReadCache(app, readCacheVersion);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -293,6 +298,7 @@ export async function buildApp(
     if (!buildDir) throw new Error('Cannot find apps/storefront next to the API.');
     await registerStorefront(app, {
       buildDir,
+      pageCache: createPageCache({ versions: readCacheVersion }),
       siteConfig: {
         newsletterSignupUrl: config.newsletterSignupUrl,
         publicUrl: config.publicUrl,

@@ -8,6 +8,8 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AnalyticsConfig } from '../config.ts';
+import { bodyWithNonce, type PageCache, type RenderedPage } from '../http/page-cache.ts';
+import { carriesCredentials } from '../http/read-cache.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
 
 export interface StorefrontOptions {
@@ -18,7 +20,27 @@ export interface StorefrontOptions {
     publicUrl: string;
     analytics: AnalyticsConfig | null;
   };
+  /** Anonymous pages kept briefly in memory; without it every page is rendered afresh. */
+  pageCache?: PageCache;
 }
+
+/**
+ * Pages whose output depends on more than the catalogue and content (an order's key, a reset link,
+ * shipping and payment settings, the account): never kept, even for a guest.
+ */
+const uncachedPaths = ['/cart', '/checkout', '/my-account', '/order-received', '/reset-password'];
+
+function isCacheablePage(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  // `/checkout.data` is the same page's data for a client-side navigation.
+  return !uncachedPaths.some(
+    (prefix) =>
+      pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`),
+  );
+}
+
+/** Anonymous HTML is never kept by browsers or shared caches: it carries a per-response CSP nonce. */
+export const ANONYMOUS_PAGE_CACHE_CONTROL = 'no-cache';
 
 /** Paths that belong to the shop API even when no API route matches them. */
 const apiPrefixes = ['/wp-json/', '/wp-content/'];
@@ -64,15 +86,51 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           return reply.callNotFound();
         }
         const webRequest = createRequest(request.raw, reply.raw);
-        const response = await handleRequest(webRequest, {
-          cspNonce: reply.cspNonce?.script ?? '',
-          apiFetch: createInProcessFetch(app, request.headers, request.ip),
-          siteConfig: options.siteConfig,
-        });
-        return sendWebResponse(reply, response);
+        const nonce = reply.cspNonce?.script ?? '';
+        const { pageCache } = options;
+        // A signed-in visitor's page carries their name and record: rendered for them alone.
+        if (
+          !pageCache ||
+          request.method !== 'GET' ||
+          carriesCredentials(request) ||
+          !isCacheablePage(request.url)
+        ) {
+          const response = await handleRequest(webRequest, {
+            cspNonce: nonce,
+            apiFetch: createInProcessFetch(app, request.headers, request.ip),
+            siteConfig: options.siteConfig,
+          });
+          return sendWebResponse(reply, response);
+        }
+        // Rendered as nobody in particular (no cookies, no user agent), so any visitor may get it;
+        // not tied to this connection either, since others may be waiting for the same render.
+        const anonymousHeaders = { 'accept-language': request.headers['accept-language'] };
+        const { page, state } = await pageCache.get(request.url, (renderNonce) =>
+          handleRequest(
+            new Request(webRequest.url, {
+              headers: { accept: webRequest.headers.get('accept') ?? '*/*' },
+            }),
+            {
+              cspNonce: renderNonce,
+              apiFetch: createInProcessFetch(app, anonymousHeaders, request.ip),
+              siteConfig: options.siteConfig,
+            },
+          ),
+        );
+        reply.header('x-cache', state);
+        return sendRenderedPage(reply, page, nonce);
       },
     });
   });
+}
+
+function sendRenderedPage(reply: FastifyReply, page: RenderedPage, nonce: string) {
+  reply.code(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  if (!reply.hasHeader('cache-control'))
+    reply.header('cache-control', ANONYMOUS_PAGE_CACHE_CONTROL);
+  if (page.raw.length === 0) return reply.send();
+  return reply.send(bodyWithNonce(page, nonce));
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response) {

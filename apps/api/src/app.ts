@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -51,12 +52,12 @@ import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
-import { uploadsDir } from './paths.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
@@ -128,6 +129,11 @@ export async function buildApp(
     try {
       await database.migrate(config.migrationsDir);
       if (config.seedDemoData) await seedDemoData(database.db);
+      // Before listening, so the first page already has every size (docs/decisions/0011).
+      const images = await ensureMediaVariants(database.db, { dataDir: config.dataDir });
+      if (images.generated > 0 || images.missing.length > 0) {
+        app.log.info(images, 'generated the responsive image sizes');
+      }
     } catch (error) {
       await database.close();
       throw error;
@@ -187,8 +193,11 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: apiPaths.docs });
 
+  const [dataUploads] = uploadsRoots(config.dataDir);
+  mkdirSync(dataUploads!, { recursive: true });
   await app.register(fastifyStatic, {
-    root: uploadsDir(),
+    // The owner's images and the generated sizes (content-hashed names), then the demo artwork.
+    root: uploadsRoots(config.dataDir),
     prefix: '/wp-content/uploads/',
     decorateReply: false,
     immutable: true,

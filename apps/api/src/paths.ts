@@ -19,10 +19,12 @@ export function resolveApiRoot(startUrl: string = import.meta.url): string {
       }
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('Could not find the apps/api folder above ' + fileURLToPath(startUrl));
+    if (parent === dir)
+      throw new Error('Could not find the apps/api folder above ' + fileURLToPath(startUrl));
     dir = parent;
   }
 }
 
 export const defaultMigrationsDir = () => join(resolveApiRoot(), 'drizzle');
-export const uploadsDir = () => join(resolveApiRoot(), 'seed', 'images');
+/** The demo artwork, served under /wp-content/uploads/ behind the data folder's uploads. */
+export const seedUploadsDir = () => join(resolveApiRoot(), 'seed', 'images');

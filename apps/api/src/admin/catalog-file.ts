@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import {
   CatalogVisibilitySchema,
   FoodInfoSchema,
@@ -18,6 +19,7 @@ import {
   productVariations,
 } from '../db/schema.ts';
 import { formatMoney } from '../http/format.ts';
+import { storeUpload, type StoredUpload } from '../modules/media/media-variants.ts';
 import { CliError } from './output.ts';
 
 /** "12.50" as in the API, or "" for no price. */
@@ -69,7 +71,10 @@ const ProductEntrySchema = z
     menu_order: z.number().int().default(0),
     /** Category slugs; each must exist. */
     categories: z.array(z.string()).default([]),
-    /** Files already in the media library (`/wp-content/uploads/<file>`), first is the main image. */
+    /**
+     * Files already in the media library (`/wp-content/uploads/<file>`), or image files beside the
+     * catalogue (a path relative to it) to add to the library with their sizes; first is the main image.
+     */
     images: z.array(z.string()).default([]),
     attributes: z
       .array(
@@ -277,12 +282,68 @@ export interface ImportResult {
   variations: number;
 }
 
+/** Image entries that name a file beside the catalogue rather than one in the media library. */
+async function storeNewImages(
+  db: Database,
+  catalogPath: string,
+  file: CatalogFile,
+  dataDir: string,
+): Promise<Map<string, StoredUpload>> {
+  const images = [...new Set(file.products.flatMap((product) => product.images))];
+  if (images.length === 0) return new Map();
+  const known = await db
+    .select({ file: media.file })
+    .from(media)
+    .where(inArray(media.file, images));
+  const knownFiles = new Set(known.map((row) => row.file));
+  const uploads = new Map<string, StoredUpload>();
+  for (const image of images) {
+    const onDisk = resolve(dirname(catalogPath), image);
+    if (knownFiles.has(image) || !existsSync(onDisk)) continue;
+    try {
+      uploads.set(image, await storeUpload(onDisk, dataDir));
+    } catch (error) {
+      throw new CliError(`${image}: ${(error as Error).message}; nothing was imported.`);
+    }
+  }
+  return uploads;
+}
+
+/** The media library entry for a stored upload: the existing one when the same picture came before. */
+async function addToMediaLibrary(tx: Pick<Database, 'insert' | 'select'>, upload: StoredUpload) {
+  const [existing] = await tx
+    .select({ id: media.id })
+    .from(media)
+    .where(eq(media.file, upload.file));
+  if (existing) return existing.id;
+  const [inserted] = await tx
+    .insert(media)
+    .values({
+      slug: upload.slug,
+      title: upload.title,
+      file: upload.file,
+      mimeType: upload.mimeType,
+      width: upload.width,
+      height: upload.height,
+      sizes: upload.sizes,
+    })
+    .returning({ id: media.id });
+  return inserted!.id;
+}
+
 /**
  * Checks the whole file, then writes it in one transaction: any problem (an unknown category or
  * image, a database error) rolls everything back.
  */
-export async function importCatalog(db: Database, path: string): Promise<ImportResult> {
+export async function importCatalog(
+  db: Database,
+  path: string,
+  options: { dataDir: string },
+): Promise<ImportResult> {
   const file = readCatalogFile(path);
+  // New pictures are copied and their sizes generated before the transaction: files under
+  // content-hashed names, harmless if it then rolls back, and no encoding while it holds locks.
+  const uploads = await storeNewImages(db, path, file, options.dataDir);
   return db.transaction(async (tx) => {
     const categorySlugs = [...new Set(file.products.flatMap((product) => product.categories))];
     const imageFiles = [...new Set(file.products.flatMap((product) => product.images))];
@@ -300,6 +361,7 @@ export async function importCatalog(db: Database, path: string): Promise<ImportR
       : [];
     const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
     const mediaId = new Map(mediaRows.map((row) => [row.file, row.id]));
+    for (const [image, upload] of uploads) mediaId.set(image, await addToMediaLibrary(tx, upload));
     const missing = file.products.flatMap((product, index) => [
       ...product.categories
         .filter((slug) => !categoryId.has(slug))
@@ -311,7 +373,7 @@ export async function importCatalog(db: Database, path: string): Promise<ImportR
         .filter((image) => !mediaId.has(image))
         .map(
           (image) =>
-            `  products[${index}].images (${product.slug}): there is no image "${image}" in the media library`,
+            `  products[${index}].images (${product.slug}): there is no image "${image}" in the media library or beside the file`,
         ),
     ]);
     if (missing.length > 0) {

@@ -537,11 +537,14 @@ const catalogImport: Command = {
   details:
     'Products are matched by slug and variations by SKU; products not in the file are left alone, ' +
     "a listed product's variations not in the file are removed. The whole file is checked first and " +
-    'written in one transaction, so a bad file changes nothing.',
+    'written in one transaction, so a bad file changes nothing. An image is a file in the media ' +
+    'library or an image file beside the catalogue (a relative path), added with its AVIF and WebP sizes.',
   options: {},
   positionals: ['file'],
   async run(context, args, io) {
-    const result = await importCatalog(context.db, args.positionals[0]!);
+    const result = await importCatalog(context.db, args.positionals[0]!, {
+      dataDir: context.config.dataDir,
+    });
     io.out(
       `Imported ${result.created + result.updated} products: ${result.created} created, ${result.updated} updated` +
         ` (${result.variations} variations).`,

@@ -34,6 +34,7 @@ const toImage = (row: MediaRow): ProductImage => ({
   alt: row.altText,
   width: row.width,
   height: row.height,
+  sizes: row.sizes,
 });
 
 /** Stable sort by string length, shortest first (spec §7). */

@@ -57,6 +57,7 @@ const toImageRef = (row: MediaRow): ImageRef => ({
   alt: row.altText,
   width: row.width,
   height: row.height,
+  sizes: row.sizes,
 });
 
 const toMedia = (row: MediaRow): Media => ({
@@ -67,7 +68,7 @@ const toMedia = (row: MediaRow): Media => ({
   alt_text: row.altText,
   media_type: 'image',
   mime_type: row.mimeType,
-  media_details: { width: row.width, height: row.height, file: row.file },
+  media_details: { width: row.width, height: row.height, file: row.file, sizes: row.sizes },
   source_url: uploadsUrl(row.file),
 });
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIResponse } from '@playwright/test';
 import { apiPaths } from '@larder/contract';
 
-// Anonymous pages are kept briefly in memory (docs/decisions/0011-caching.md); each answer must
+// Anonymous pages are kept briefly in memory (docs/decisions/0012-caching.md); each answer must
 // still carry its own CSP nonce on every script, and a signed-in page is never kept.
 
 const nonceOf = (response: APIResponse) =>

@@ -113,7 +113,15 @@ export const products = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('products_listing_idx').on(table.status, table.catalogVisibility, table.stockStatus),
+    // The listing's filters, then the storefront's order (menu_order desc, id desc): the list and
+    // its count(*) over() read this index alone instead of every wide product row (decision 0012).
+    index('products_listing_idx').on(
+      table.status,
+      table.catalogVisibility,
+      table.stockStatus,
+      table.menuOrder,
+      table.id,
+    ),
   ],
 );
 
@@ -453,6 +461,8 @@ export const orders = pgTable(
   (table) => [
     index('orders_customer_idx').on(table.customerId, table.dateCreated),
     index('orders_hold_idx').on(table.status, table.holdExpiresAt),
+    // Every order newest first (the owner's command line): no full scan of a million rows.
+    index('orders_date_idx').on(table.dateCreated, table.id),
   ],
 );
 

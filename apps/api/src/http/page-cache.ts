@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createVersionedStore, type ReadCacheVersion } from './read-cache.ts';
 
 /**
- * Anonymous server-rendered pages kept briefly in memory (docs/decisions/0011-caching.md). A page
+ * Anonymous server-rendered pages kept briefly in memory (docs/decisions/0012-caching.md). A page
  * is rendered once with a placeholder CSP nonce and cut at it; every visitor gets the page joined
  * with their own response's nonce, so each answer's scripts match its own CSP header. An entry is
  * good while the database's read-cache version is the one it was rendered under: fresh for

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../modules/accounts/tokens.ts';
 import { viewerFromRequest, type Viewer } from './viewer.ts';
 
 /**
- * The catalogue and content reads answered from memory (docs/decisions/0011-caching.md): each
+ * The catalogue and content reads answered from memory (docs/decisions/0012-caching.md): each
  * serialized 200 is kept under its normalized URL and the viewer's price class, with a strong
  * ETag, and is good while the database's read-cache version (bumped at commit by triggers on
  * every table these reads show, whoever writes) is the one it was built under.

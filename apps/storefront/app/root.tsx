@@ -27,6 +27,7 @@ import { serverCustomer } from './features/account/server-session.server.ts';
 import { SessionSync } from './features/account/session-sync.tsx';
 import { usePageViews } from './features/analytics/use-page-views.ts';
 import { usePageChrome } from './features/layout/page-chrome.ts';
+import { useServiceWorker } from './features/pwa/use-service-worker.ts';
 import { pageTitle } from './lib/text.ts';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -48,7 +49,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
-  { rel: 'apple-touch-icon', href: '/favicon.svg' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
 export function meta() {
@@ -79,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const chrome = usePageChrome();
   usePageViews(loaderData.siteConfig.analytics, loaderData.cspNonce);
+  useServiceWorker();
   useEffect(() => {
     // A sign for browser tests that React has taken over: clicks before hydration do nothing.
     document.documentElement.dataset.hydrated = '';

@@ -69,6 +69,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         'cache-control',
         isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
+      // Checked on every visit, so a new release's worker replaces the old one at once.
+      if (path.basename(filePath) === 'sw.js') reply.header('cache-control', 'no-cache');
     },
   });
 

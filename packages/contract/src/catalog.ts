@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MAX_ID,
   MetaDataSchema,
   MoneyStringSchema,
   SortOrderSchema,
@@ -214,4 +215,4 @@ export const ProductCategoryListQuerySchema = PaginationQuerySchema.extend({
 });
 export type ProductCategoryListQuery = z.infer<typeof ProductCategoryListQuerySchema>;
 
-export const IdParamSchema = z.object({ id: queryInt(1) });
+export const IdParamSchema = z.object({ id: queryInt(1, MAX_ID) });

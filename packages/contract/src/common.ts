@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** The largest id a PostgreSQL `integer` column holds: a larger one names nothing, and the database
+ * would refuse to compare with it (a 500 instead of a 400 or 404). */
+export const MAX_ID = 2_147_483_647;
+
 /** Query-string helpers: values arrive as strings, WordPress accepts CSV lists and 0/1 booleans. */
 export const queryInt = (min: number, max?: number) => {
   const base = z.coerce.number().int().min(min);
@@ -24,7 +28,8 @@ export const queryIdList = z
   .string()
   .max(2000)
   .regex(/^\d+(,\d+)*$/, 'Expected a comma-separated list of ids.')
-  .transform((value) => value.split(',').map(Number));
+  .transform((value) => value.split(',').map(Number))
+  .refine((ids) => ids.every((id) => id <= MAX_ID), 'An id is too large.');
 
 /** `?_embed` with or without a value turns embedding on. */
 export const queryEmbed = z.string().max(200).optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyStringSchema, PaginationQuerySchema } from './common.ts';
+import { MAX_ID, MoneyStringSchema, PaginationQuerySchema } from './common.ts';
 import { EmailSchema } from './forms.ts';
 import { CartLineRequestSchema, ShippingMethodIdSchema } from './shipping.ts';
 
@@ -57,7 +57,7 @@ export type CheckoutBillingAddress = z.infer<typeof CheckoutBillingAddressSchema
  */
 export const OrderCreateSchema = z.object({
   /** 0 for a guest; otherwise it must be the signed-in customer's own id. */
-  customer_id: z.number().int().min(0).default(0),
+  customer_id: z.number().int().min(0).max(MAX_ID).default(0),
   payment_method: z.string({ error: 'Choose how to pay.' }).min(1, 'Choose how to pay.').max(50),
   payment_method_title: z.string().max(100).optional(),
   billing: CheckoutBillingAddressSchema,
@@ -72,7 +72,7 @@ export const OrderCreateSchema = z.object({
     .array(
       z.object({
         method_id: ShippingMethodIdSchema,
-        instance_id: z.coerce.number().int().min(0),
+        instance_id: z.coerce.number().int().min(0).max(MAX_ID),
       }),
       { error: 'Choose a shipping method.' },
     )
@@ -182,7 +182,9 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const OrderIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const OrderIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+});
 
 /** `GET /wp-json/wc/v3/orders/{id}?key=`: the key stands in for sign-in (guest checkout). */
 export const OrderGetQuerySchema = z.object({ key: z.string().max(64).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common.ts';
 
 /**
  * What the browser needs to start a provider's widget. Only public values: Stripe's publishable key
@@ -32,7 +33,7 @@ export type PaymentGateway = z.infer<typeof PaymentGatewaySchema>;
 /** Spec §9: the card payment's fixed method id and title. */
 export const CARD_PAYMENT_METHOD = { id: 'stripe', title: 'Credit Card (Stripe)' } as const;
 
-const orderId = z.number({ error: 'Send the order_id.' }).int().positive();
+const orderId = z.number({ error: 'Send the order_id.' }).int().positive().max(MAX_ID);
 /** Needed for a guest's order (the signed-in owner may leave it out). */
 const orderKey = z.string().max(64).optional();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SortOrderSchema, PaginationQuerySchema, queryIdList } from './common.ts';
+import { MAX_ID, SortOrderSchema, PaginationQuerySchema, queryIdList } from './common.ts';
 import { EmailSchema } from './forms.ts';
 
 export const ReviewStatusSchema = z.enum(['approved', 'hold', 'spam', 'trash']);
@@ -39,7 +39,8 @@ export const ReviewCreateSchema = z.object({
   product_id: z
     .number({ error: 'Choose the product to review.' })
     .int('Choose the product to review.')
-    .positive('Choose the product to review.'),
+    .positive('Choose the product to review.')
+    .max(MAX_ID, 'Choose the product to review.'),
   reviewer: z
     .string({ error: 'Enter your name.' })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common.ts';
 
 /** `GET /wp-json/wc/v3/data/countries`: names may carry HTML entities, as in WooCommerce. */
 export const CountryStateSchema = z.object({ code: z.string(), name: z.string() });
@@ -54,13 +55,13 @@ export const ShippingZoneMethodSchema = z.object({
 });
 export type ShippingZoneMethod = z.infer<typeof ShippingZoneMethodSchema>;
 
-export const ZoneIdParamsSchema = z.object({ id: z.coerce.number().int().min(0) });
+export const ZoneIdParamsSchema = z.object({ id: z.coerce.number().int().min(0).max(MAX_ID) });
 
 /** A cart line as the browser asks for it: ids and a quantity, never a price (the server prices). */
 export const CartLineRequestSchema = z.object({
-  product_id: z.number({ error: 'Each line needs a product_id.' }).int().positive(),
+  product_id: z.number({ error: 'Each line needs a product_id.' }).int().positive().max(MAX_ID),
   /** 0 or absent for a simple product. */
-  variation_id: z.number().int().min(0).optional().default(0),
+  variation_id: z.number().int().min(0).max(MAX_ID).optional().default(0),
   quantity: z
     .number({ error: 'Each line needs a quantity.' })
     .int('Quantities are whole numbers.')

@@ -214,6 +214,64 @@ function printTally() {
   );
 }
 
+/** Every route's answer to `2**31`, one past a PostgreSQL integer, in every id and field. */
+describe('ids beyond the database integer range', () => {
+  const tooLarge = 2 ** 31;
+  const expectClientError = (res: { statusCode: number; body: string }, label: string) => {
+    expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+  };
+
+  it('are refused by every route with a path id, read or write', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, operations] of Object.entries(doc.paths).filter(([path]) =>
+      path.includes('{'),
+    )) {
+      for (const method of Object.keys(operations)) {
+        const url = path.replace(/\{[^}]+\}/g, String(tooLarge));
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: session.bearer,
+          ...(method === 'get' ? {} : { payload: {} }),
+        });
+        expectClientError(res, `${method.toUpperCase()} ${url}`);
+      }
+    }
+  });
+
+  it('are refused in every body field of every write route', async () => {
+    for (const route of writeRoutes().filter((route) => route.fields.length > 0)) {
+      const body = Object.fromEntries(route.fields.map((field) => [field, tooLarge]));
+      const res = await send(route, {
+        identity: 'bearer',
+        ids: [],
+        body: { kind: 'json', value: body },
+      });
+      expectClientError(res, `${route.method} ${route.path}`);
+    }
+    const lines = [{ product_id: tooLarge, variation_id: tooLarge, quantity: 1 }];
+    for (const [url, payload] of [
+      ['/wp-json/wc/v3/shipping-rates/', { products: lines }],
+      [
+        '/wp-json/wc/v3/stripe-payment',
+        { order_id: tooLarge, payment_token: 'pm_test_success_4242' },
+      ],
+      ['/wp-json/wc/v3/paypal-order', { order_id: tooLarge }],
+      [
+        '/wp-json/wc/v3/change-password',
+        { key: 'k', userId: tooLarge, password: 'long enough password' },
+      ],
+    ] as const) {
+      expectClientError(await t.app.inject({ method: 'POST', url, payload }), url);
+    }
+    expectClientError(
+      await t.app.inject({ url: `/wp-json/wc/v3/products/reviews?product=${tooLarge}` }),
+      'reviews?product=',
+    );
+  });
+});
+
 describe('fuzzing every write route', () => {
   it('finds write routes in the OpenAPI document', () => {
     expect(writeRoutes().length).toBeGreaterThan(10);

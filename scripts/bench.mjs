@@ -1,65 +1,349 @@
-// npm run bench: throughput and latency of the main read paths, printed side by side.
-// Figures only: nothing here passes or fails. Set BENCH_DATABASE_URL to measure on PostgreSQL.
+// npm run bench: throughput and latency of the main paths, printed side by side with each one's
+// ratio to the static JSON ceiling. Figures only: nothing here passes or fails.
+//   npm run bench                     the embedded database (PGlite)
+//   BENCH_DATABASE_URL=postgres://…   PostgreSQL
+//   npm run bench -- --both           PGlite, then a throwaway PostgreSQL (scripts/with-postgres.mjs)
+//   npm run bench -- --scale          a throwaway PostgreSQL filled to 10,000 products and 1,000,000
+//                                     orders (scripts/scale.mjs): plans of the main queries, then p99s
+// BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune a run.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildAll } from './build.mjs';
-import { startBuiltServer } from './lib.mjs';
+import { root, startBuiltServer } from './lib.mjs';
+import { explainMainQueries, generateScale } from './scale.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const args = process.argv.slice(2);
+/** BENCH_ONLY=checkout,products: only the targets whose names start with these words. */
+const only = process.env.BENCH_ONLY?.split(',').map((word) => word.trim());
+const wanted = (name) => !only || only.some((word) => name.startsWith(word));
 
-await buildAll();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
-const env = { DATA_DIR: dataDir };
-if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const server = await startBuiltServer({ port: Number(process.env.BENCH_PORT ?? 3300), env });
+/** The storefront's shop query (apps/storefront: the shop and home pages ask for this list). */
+export const storefrontListQuery =
+  'per_page=100&catalog_visibility=visible&status=publish&orderby=menu_order&order=desc&stock_status=instock';
 
-try {
-  const listQuery =
-    'per_page=100&catalog_visibility=visible&status=publish&orderby=menu_order&order=desc&stock_status=instock';
-  const products = await (await fetch(`${server.url}/wp-json/wc/v3/products?${listQuery}`)).json();
-  const variable = products.find((product) => product.type === 'variable') ?? products[0];
+/** The bench runs every request from one client: the per-client write limits must not bite. */
+const roomyLimits = Object.fromEntries(
+  ['ORDER', 'PAYMENT', 'SHIPPING_RATES'].map((name) => [`${name}_RATE_LIMIT`, '1000000/1m']),
+);
 
-  const targets = [
-    ['static JSON (ceiling)', '/wp-json/'],
-    [`products list (${products.length} items)`, `/wp-json/wc/v3/products?${listQuery}`],
-    ['product by slug (API)', `/wp-json/wc/v3/products?slug=${variable.slug}`],
-    ['SSR home page', '/'],
-    ['SSR product page', `/product/${variable.slug}`],
-  ];
+const percentile = (sorted, p) =>
+  sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-  const rows = [];
-  for (const [name, urlPath] of targets) {
-    // A short warm-up so caches and the JIT settle before the measured run.
-    await autocannon({ url: server.url + urlPath, connections: 10, duration: 2 });
-    const result = await autocannon({ url: server.url + urlPath, connections, duration });
-    if (result.non2xx > 0 || result.errors > 0) {
-      console.warn(`  ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    }
-    rows.push({
-      name,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-    });
+/** autocannon at `connections` for `duration` seconds, after a short warm-up. */
+async function measureGet(url, options = {}) {
+  await autocannon({ url, connections: 10, duration: 2, ...options });
+  const result = await autocannon({ url, connections, duration, ...options });
+  if (result.non2xx > 0 || result.errors > 0) {
+    console.warn(`  ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p95: null,
+    p99: result.latency.p99,
+  };
+}
 
-  const ceiling = rows[0].rps;
-  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(
-    `\nLarder bench: ${connections} connections, ${duration} s each, ${database}, Node ${process.version}\n`,
+const benchBuyer = {
+  first_name: 'Ada',
+  last_name: 'Baker',
+  address_1: '200 Broadway',
+  city: 'New York',
+  state: 'NY',
+  postcode: '10007',
+  country: 'US',
+  email: 'ada@example.com',
+  phone: '+1 212 555 0100',
+};
+
+const json = (body, headers = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+/** An order body for one unit of the product, shipped at the first rate quoted for it. */
+async function orderFor(baseUrl, productId, customerId = 0) {
+  const line_items = [{ product_id: productId, quantity: 1 }];
+  const rates = await fetch(
+    `${baseUrl}/wp-json/wc/v3/shipping-rates/`,
+    json({ ...benchBuyer, products: line_items }),
   );
-  console.log(
-    `${'target'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'× ceiling'.padStart(11)}`,
-  );
-  for (const row of rows) {
-    console.log(
-      `${row.name.padEnd(34)}${row.rps.toFixed(0).padStart(9)}${String(row.p50).padStart(9)}${String(row.p99).padStart(9)}${(row.rps / ceiling).toFixed(2).padStart(11)}`,
+  const [rate] = await rates.json();
+  return {
+    customer_id: customerId,
+    payment_method: 'stripe',
+    payment_method_title: 'Credit Card (Stripe)',
+    billing: benchBuyer,
+    line_items,
+    shipping_lines: [{ method_id: rate.method_id, instance_id: rate.instance_id }],
+  };
+}
+
+/**
+ * `connections` shoppers each placing an order and paying it by test card, again and again for
+ * `seconds`; one latency per checkout (order + payment), measured here since autocannon cannot
+ * chain a request on the previous answer.
+ */
+async function measureCheckout(baseUrl, productId, seconds) {
+  const order = await orderFor(baseUrl, productId);
+  const checkout = async () => {
+    const placed = await fetch(`${baseUrl}/wp-json/wc/v3/orders`, json(order));
+    if (placed.status !== 201) throw new Error(`order: ${placed.status} ${await placed.text()}`);
+    const { id, order_key } = await placed.json();
+    const paid = await fetch(
+      `${baseUrl}/wp-json/wc/v3/stripe-payment`,
+      json({
+        order_id: id,
+        order_key,
+        payment_token: 'pm_test_success_4242',
+        payment_method: 'stripe',
+        payment_method_title: 'Credit Card (Stripe)',
+        create_account: false,
+      }),
     );
+    if (paid.status !== 200) throw new Error(`payment: ${paid.status} ${await paid.text()}`);
+    await paid.arrayBuffer();
+  };
+
+  const run = async (workers, runSeconds) => {
+    const latencies = [];
+    let errors = 0;
+    let firstError;
+    const end = performance.now() + runSeconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (performance.now() < end) {
+          const start = performance.now();
+          try {
+            await checkout();
+            latencies.push(performance.now() - start);
+          } catch (error) {
+            errors++;
+            firstError ??= error;
+          }
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    if (errors > 0) console.warn(`  checkout: ${errors} failed, first: ${firstError.message}`);
+    latencies.sort((a, b) => a - b);
+    return {
+      rps: latencies.length / elapsed,
+      p50: Math.round(percentile(latencies, 50)),
+      p95: Math.round(percentile(latencies, 95)),
+      p99: Math.round(percentile(latencies, 99)),
+    };
+  };
+  await run(10, 2);
+  return run(connections, seconds);
+}
+
+/** A simple product that does not count stock, so the checkout bench never sells out. */
+async function checkoutProduct(baseUrl) {
+  const list = await (await fetch(`${baseUrl}/wp-json/wc/v3/products?per_page=100`)).json();
+  const product = list.find((p) => p.type === 'simple' && !p.manage_stock && p.purchasable);
+  if (!product) throw new Error('No simple product without stock counting to buy in the bench');
+  return product;
+}
+
+function printTable(title, rows) {
+  const ceiling = rows[0].rps;
+  console.log(`\n${title}\n`);
+  const head = ['req/s', 'p50 ms', 'p95 ms', 'p99 ms', '× ceiling'];
+  console.log('target'.padEnd(40) + head.map((h) => h.padStart(10)).join(''));
+  for (const row of rows) {
+    const cells = [
+      row.rps.toFixed(0),
+      String(row.p50),
+      row.p95 === null ? '' : String(row.p95),
+      String(row.p99),
+      (row.rps / ceiling).toFixed(2),
+    ];
+    console.log(row.name.padEnd(40) + cells.map((c) => c.padStart(10)).join(''));
   }
-} finally {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function benchOnce(databaseUrl) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
+  const env = { DATA_DIR: dataDir, ...roomyLimits };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const server = await startBuiltServer({ port: Number(process.env.BENCH_PORT ?? 3500), env });
+  try {
+    const listUrl = `/wp-json/wc/v3/products?${storefrontListQuery}`;
+    const products = await (await fetch(server.url + listUrl)).json();
+    const variable = products.find((product) => product.type === 'variable') ?? products[0];
+    const targets = [
+      ['static JSON (ceiling)', '/wp-json/'],
+      [`products list (${products.length} items)`, listUrl],
+      ['product by slug (API)', `/wp-json/wc/v3/products?slug=${variable.slug}`],
+      ['SSR trivial page (/login)', '/login'],
+      ['SSR home page', '/'],
+      ['SSR product page', `/product/${variable.slug}`],
+    ];
+    const rows = [];
+    for (const [name, urlPath] of targets) {
+      // The ceiling is always measured: every ratio is to it.
+      if (rows.length === 0 || wanted(name))
+        rows.push({ name, ...(await measureGet(server.url + urlPath)) });
+    }
+    if (wanted('checkout')) {
+      const forCheckout = await checkoutProduct(server.url);
+      rows.push({
+        name: 'checkout (order + test payment)',
+        ...(await measureCheckout(server.url, forCheckout.id, duration)),
+      });
+    }
+
+    const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+    printTable(
+      `Larder bench: ${connections} connections, ${duration} s each, ${database}, Node ${process.version}`,
+      rows,
+    );
+    const byName = (prefix) => rows.find((row) => row.name.startsWith(prefix));
+    const list = byName('products list');
+    const ssrProduct = byName('SSR product');
+    const trivial = byName('SSR trivial');
+    const checkoutRow = byName('checkout');
+    const verdicts = [
+      list &&
+        `products list ${(list.rps / rows[0].rps).toFixed(2)}× ceiling (≥ 0.5), p99 ${list.p99} ms (≤ 50)`,
+      ssrProduct &&
+        trivial &&
+        `SSR product ${(ssrProduct.rps / trivial.rps).toFixed(2)}× trivial SSR (≥ 0.5)`,
+      checkoutRow && `checkout p95 ${checkoutRow.p95} ms (≤ 150)`,
+    ].filter(Boolean);
+    console.log(`\ntargets: ${verdicts.join('; ')}`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * At scale (10,000 products, 1,000,000 orders on PostgreSQL): the products list as the storefront
+ * asks (from memory, and with every request a cache miss), a customer's order history and placing
+ * an order, each with its p99.
+ */
+async function benchScale(databaseUrl) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...roomyLimits };
+  const server = await startBuiltServer({ port: Number(process.env.BENCH_PORT ?? 3500), env });
+  try {
+    const email = `scale-${Date.now()}@example.com`;
+    const password = 'granola by the million';
+    const created = await fetch(
+      `${server.url}/wp-json/wc/v3/customers`,
+      json({ email, password, first_name: 'Sam', last_name: 'Scale' }),
+    );
+    const customer = await created.json();
+    const login = await (
+      await fetch(`${server.url}/wp-json/jwt-auth/v1/token`, json({ username: email, password }))
+    ).json();
+    const bearer = { authorization: `Bearer ${login.data.token}` };
+    const product = await checkoutProduct(server.url);
+    const order = await orderFor(server.url, product.id, customer.id);
+    // One real order: the generated ones copy its addresses and line image.
+    const first = await fetch(`${server.url}/wp-json/wc/v3/orders`, json(order, bearer));
+    if (first.status !== 201) throw new Error(`order: ${first.status} ${await first.text()}`);
+
+    console.log(`\nFilling PostgreSQL to 10,000 products and 1,000,000 orders…`);
+    await generateScale(databaseUrl, { customerId: customer.id });
+    console.log('\nPlans of the main queries at that size:');
+    await explainMainQueries(databaseUrl, {
+      customerId: customer.id,
+      slug: product.slug,
+      productId: product.id,
+    });
+
+    const listPath = `/wp-json/wc/v3/products?${storefrontListQuery}`;
+    const listed = await (await fetch(server.url + listPath)).json();
+    let miss = 0;
+    const rows = [
+      { name: 'static JSON (ceiling)', ...(await measureGet(`${server.url}/wp-json/`)) },
+      {
+        name: `products list (${listed.length} items, from memory)`,
+        ...(await measureGet(server.url + listPath)),
+      },
+      {
+        // An unknown parameter changes the cache key but not the answer: every request a miss.
+        name: `products list (${listed.length} items, uncached)`,
+        ...(await measureGet(server.url + listPath, {
+          requests: [
+            { setupRequest: (request) => ({ ...request, path: `${listPath}&bench=${++miss}` }) },
+          ],
+        })),
+      },
+      {
+        name: "a customer's order history (100 orders)",
+        ...(await measureGet(`${server.url}/wp-json/wc/v3/orders?customer=${customer.id}`, {
+          headers: bearer,
+        })),
+      },
+      {
+        name: 'order creation (POST /orders)',
+        ...(await measureGet(`${server.url}/wp-json/wc/v3/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...order, customer_id: 0 }),
+        })),
+      },
+    ];
+    printTable(
+      `Larder bench at scale: 10,000 products, 1,000,000 orders, PostgreSQL, ${connections} connections, ${duration} s each`,
+      rows,
+    );
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const runChild = (command) =>
+  new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', cwd: root });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+
+if (args.includes('--scale')) {
+  await buildAll();
+  process.exit(
+    await runChild([
+      'node',
+      'scripts/with-postgres.mjs',
+      'node',
+      'scripts/bench.mjs',
+      '--no-build',
+      '--scale-on-test-database',
+    ]),
+  );
+} else if (args.includes('--scale-on-test-database')) {
+  await benchScale(process.env.TEST_DATABASE_URL);
+} else if (args.includes('--both')) {
+  await buildAll();
+  await benchOnce(undefined);
+  // The child measures on the throwaway cluster that with-postgres.mjs hands it.
+  const code = await runChild([
+    'node',
+    'scripts/with-postgres.mjs',
+    'node',
+    'scripts/bench.mjs',
+    '--no-build',
+    '--on-test-database',
+  ]);
+  process.exit(code);
+} else {
+  if (!args.includes('--no-build')) await buildAll();
+  const databaseUrl = args.includes('--on-test-database')
+    ? process.env.TEST_DATABASE_URL
+    : process.env.BENCH_DATABASE_URL;
+  await benchOnce(databaseUrl);
 }

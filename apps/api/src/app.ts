@@ -176,7 +176,7 @@ export async function buildApp(
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
-  const readCacheVersion = createReadCacheVersion(database.db);
+  const readCacheVersion = createReadCacheVersion(database.db, database.statementsFinished);
   registerReadCache(app, readCacheVersion);
 
   await app.register(fastifySwagger, {

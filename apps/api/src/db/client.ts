@@ -20,6 +20,27 @@ export interface DatabaseHandle {
   /** Applies pending drizzle-kit migrations. */
   migrate(migrationsDir?: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: how many statements and transactions have finished in this process, which is
+   * the only one that can write the embedded database. The read cache skips re-reading its
+   * version while nothing but that read has run (decision 0012).
+   */
+  statementsFinished?: () => number;
+}
+
+/** Counts what the PGlite client finishes, in the client itself so no caller can bypass it. */
+function countFinishedStatements(client: PGlite): () => number {
+  let finished = 0;
+  const counted =
+    <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
+    (...args: Args) =>
+      run(...args).finally(() => {
+        finished++;
+      });
+  client.query = counted(client.query.bind(client)) as typeof client.query;
+  client.exec = counted(client.exec.bind(client)) as typeof client.exec;
+  client.transaction = counted(client.transaction.bind(client)) as typeof client.transaction;
+  return () => finished;
 }
 
 export interface DatabaseOptions {
@@ -53,10 +74,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     unlock = lockDirectory(dir);
     client = new PGlite(dir);
   }
+  const statementsFinished = countFinishedStatements(client);
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    statementsFinished,
     migrate: (dir) => migratePglite(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
     close: async () => {
       try {

@@ -262,6 +262,23 @@ describe('the version behind the cache', () => {
     expect(BigInt(await afterWrite)).toBeGreaterThan(BigInt(first));
   });
 
+  it.runIf(isPglite())(
+    'on PGlite, is not read again until another statement has finished, then is',
+    async () => {
+      const finished = t.database.statementsFinished!;
+      const versions = createReadCacheVersion(t.database.db, finished);
+      const first = await versions.current();
+      const statements = finished();
+      expect(await versions.current()).toBe(first);
+      expect(finished()).toBe(statements);
+      await t.database.db
+        .update(products)
+        .set({ menuOrder: 3 })
+        .where(eq(products.slug, 'holiday-gift-tin'));
+      expect(BigInt(await versions.current())).toBeGreaterThan(BigInt(first));
+    },
+  );
+
   it('keeps one version of entries: a newer version empties the store, an older one is not stored', () => {
     const store = createVersionedStore<{ bytes: number; value: string }>(2, 1000);
     store.set('a', '5', { bytes: 1, value: 'a5' });
@@ -281,6 +298,11 @@ describe('the version behind the cache', () => {
     expect(normalizedUrl('/p')).toBe('/p');
   });
 });
+
+/** The embedded database (the default test run); TEST_DATABASE_URL selects PostgreSQL. */
+function isPglite() {
+  return !process.env.TEST_DATABASE_URL;
+}
 
 async function skuOf(productId: number) {
   const [row] = await t.database.db

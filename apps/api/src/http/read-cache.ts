@@ -13,7 +13,6 @@ import { viewerFromRequest, type Viewer } from './viewer.ts';
  * every table these reads show, whoever writes) is the one it was built under.
  */
 export const cachedReadRoutes = new Set<string>([
-  apiPaths.index,
   ...[
     apiPaths.products,
     apiPaths.productCategories,
@@ -25,6 +24,9 @@ export const cachedReadRoutes = new Set<string>([
     apiPaths.postCategories,
   ].flatMap((path) => [path, `${path}/:id`]),
 ]);
+
+/** Built once when the process starts: ETag and Cache-Control, but nothing to keep or check. */
+const staticReadRoutes = new Set<string>([apiPaths.index]);
 
 /** Browsers and shared caches may keep an anonymous read briefly, then use it while revalidating. */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
@@ -42,14 +44,27 @@ const MAX_BYTES = 64 * 1024 * 1024;
  * callers arriving while a read is in flight share the next one, so under load one small query
  * serves a whole batch of requests and a write committed before a request is never missed.
  */
-export function createReadCacheVersion(db: Database) {
+export function createReadCacheVersion(
+  db: Database,
+  /** PGlite's count of finished statements (DatabaseHandle.statementsFinished). */
+  statementsFinished?: () => number,
+) {
   let inFlight: Promise<string> | null = null;
   let next: Promise<string> | null = null;
+  /** On PGlite: the version last read, good while no other statement has finished since. */
+  let settled: { version: string; asOf: number } | null = null;
   const read = async () => {
+    const before = statementsFinished?.();
     const result = (await db.execute(
       sql`select version::text as version from read_cache_version where id = 1`,
     )) as unknown as { rows: { version: string }[] };
-    return result.rows[0]?.version ?? '0';
+    const version = result.rows[0]?.version ?? '0';
+    if (statementsFinished && before !== undefined) {
+      // Only this read finished meanwhile: no write can have committed since it began.
+      const after = statementsFinished();
+      settled = after === before + 1 ? { version, asOf: after } : null;
+    }
+    return version;
   };
   const start = () => {
     inFlight = read().finally(() => {
@@ -59,6 +74,8 @@ export function createReadCacheVersion(db: Database) {
   };
   return {
     current(): Promise<string> {
+      if (settled && statementsFinished?.() === settled.asOf)
+        return Promise.resolve(settled.version);
       if (!inFlight) return start();
       next ??= inFlight
         .catch(() => undefined)
@@ -156,7 +173,8 @@ export function normalizedUrl(url: string): string {
 }
 
 interface CachedResponse {
-  body: string;
+  /** Bytes, so a hit sends them without encoding the text again. */
+  body: Buffer;
   etag: string;
   headers: Partial<Record<(typeof keptHeaders)[number], string>>;
   bytes: number;
@@ -183,7 +201,10 @@ export function registerReadCache(app: FastifyInstance, versions: ReadCacheVersi
 
   // preHandler: the sign-in hook (onRequest) has decided who is asking.
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'GET' || !cachedReadRoutes.has(request.routeOptions.url ?? '')) return;
+    const route = request.routeOptions.url ?? '';
+    if (request.method !== 'GET') return;
+    const isStatic = staticReadRoutes.has(route);
+    if (!isStatic && !cachedReadRoutes.has(route)) return;
     reply.header(
       'cache-control',
       carriesCredentials(request) ? PRIVATE_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL,
@@ -191,7 +212,7 @@ export function registerReadCache(app: FastifyInstance, versions: ReadCacheVersi
     // A shared cache must not hand a guest's copy to a signed-in buyer or the other way round.
     reply.header('vary', 'Authorization, Cookie');
     const viewerClass = priceClass(viewerFromRequest(request));
-    if (viewerClass === null) {
+    if (viewerClass === null || isStatic) {
       pending.set(request, { key: null, version: null, served: false });
       return;
     }
@@ -220,7 +241,8 @@ export function registerReadCache(app: FastifyInstance, versions: ReadCacheVersi
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      store.set(fill.key, fill.version, { body: payload, etag, headers, bytes: payload.length });
+      const body = Buffer.from(payload);
+      store.set(fill.key, fill.version, { body, etag, headers, bytes: body.length });
     }
     if (matchesIfNoneMatch(request, etag)) {
       reply.code(304);

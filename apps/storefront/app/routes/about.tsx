@@ -1,4 +1,5 @@
 import type { Route } from './+types/about';
+import { ResponsiveImage } from '../components/ui/responsive-image.tsx';
 import { createShopApi } from '../lib/api/index.ts';
 import { toContentPage, toTeamMember } from '../features/content/content-data.ts';
 import { orNotFound } from '../features/content/not-found.ts';
@@ -51,13 +52,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
               {team.map((member) => (
                 <li key={member.id} className="team-card">
                   {member.photo ? (
-                    <img
+                    <ResponsiveImage
                       className="team-card__photo"
-                      src={member.photo.src}
+                      image={member.photo}
                       alt={member.photo.alt}
-                      width={member.photo.width}
-                      height={member.photo.height}
-                      loading="lazy"
+                      sizes="140px"
                     />
                   ) : (
                     <span className="team-card__photo team-card__photo--empty" aria-hidden="true" />

@@ -28,6 +28,9 @@ const FORMATS = [
     encode: (image: sharp.Sharp) => image.webp({ quality: 80, effort: 4 }),
   },
 ] as const;
+// Each image is read once: libvips' operation cache would only hold memory after the first start.
+sharp.cache(false);
+
 const ENCODER_VERSION = `v1;${sharp.versions.vips};avif q55 e2;webp q80 e4`;
 
 const isVector = (file: string) => extname(file).toLowerCase() === '.svg';

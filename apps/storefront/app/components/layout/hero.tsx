@@ -1,4 +1,5 @@
 import { Link, useNavigation } from 'react-router';
+import { ResponsiveImage } from '../ui/responsive-image.tsx';
 import type { PageChrome } from '../../features/layout/page-chrome.ts';
 
 /** Spec §2 Hero area: title (and on home a deck and button) over the page's header image. */
@@ -17,13 +18,14 @@ export function Hero({ chrome }: { chrome: PageChrome }) {
   return (
     <section className={className} aria-busy={busy} aria-labelledby="page-title" data-testid="hero">
       {headerImage ? (
-        <img
+        <ResponsiveImage
+          // A new element per image: a client-side navigation must not keep the old picture's source.
+          key={headerImage.src}
           className="hero__image"
-          src={headerImage.src}
+          image={headerImage}
           alt=""
-          width={headerImage.width}
-          height={headerImage.height}
-          fetchPriority="high"
+          sizes="100vw"
+          priority
         />
       ) : null}
       <div className="hero__scrim" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { formatDate, type PostSummary } from '../content/content-data.ts';
 
 export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
@@ -8,13 +9,10 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
     <article className="post-card" data-testid="post-card">
       <Link to={href} className="post-card__media" tabIndex={-1} aria-hidden="true">
         {post.image ? (
-          <img
-            src={post.image.src}
+          <ResponsiveImage
+            image={post.image}
             alt=""
-            width={post.image.width}
-            height={post.image.height}
-            loading="lazy"
-            decoding="async"
+            sizes="(max-width: 599px) 100vw, (max-width: 879px) 50vw, (max-width: 1159px) 33vw, 300px"
           />
         ) : (
           <span className="post-card__placeholder" />

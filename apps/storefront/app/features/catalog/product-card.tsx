@@ -1,15 +1,22 @@
 import type { ReactNode } from 'react';
+import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { Link } from 'react-router';
 import { Price } from './price.tsx';
 import { DIETARY_TAG_LABELS, type ProductCardData } from './product-summary.ts';
 import { StarRating } from '../../components/ui/star-rating.tsx';
 
+/** How wide a card's image is shown: two columns on phones, up to four on a wide screen. */
+const CARD_IMAGE_SIZES = '(max-width: 879px) 50vw, (max-width: 1159px) 33vw, 300px';
+
 export function ProductCard({
   product,
   headingLevel = 3,
+  priority = false,
 }: {
   product: ProductCardData;
   headingLevel?: 2 | 3;
+  /** The card is in the first row, above the fold: its image loads early. */
+  priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = `/product/${product.slug}`;
@@ -17,13 +24,11 @@ export function ProductCard({
     <article className="product-card" data-testid="product-card">
       <Link to={href} className="product-card__media" tabIndex={-1} aria-hidden="true">
         {product.image ? (
-          <img
-            src={product.image.src}
+          <ResponsiveImage
+            image={product.image}
             alt=""
-            width={product.image.width}
-            height={product.image.height}
-            loading="lazy"
-            decoding="async"
+            sizes={CARD_IMAGE_SIZES}
+            priority={priority}
           />
         ) : (
           <span className="product-card__placeholder" />
@@ -69,9 +74,12 @@ export function ProductGrid({
   products,
   headingLevel,
   empty,
+  priorityCount = 0,
 }: {
   products: ProductCardData[];
   headingLevel?: 2 | 3;
+  /** How many leading cards are above the fold (their images load early, the rest lazily). */
+  priorityCount?: number;
   /** What to say when nothing is listed; the default suits an unfiltered list. */
   empty?: ReactNode;
 }) {
@@ -83,9 +91,13 @@ export function ProductGrid({
     );
   return (
     <ul className="product-grid" data-testid="product-grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            priority={index < priorityCount}
+          />
         </li>
       ))}
     </ul>

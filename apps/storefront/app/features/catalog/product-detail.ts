@@ -1,4 +1,5 @@
 import type { Product } from '@larder/contract';
+import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { toCartProduct } from '../cart/cart-store.ts';
 import { demoteH1 } from '../content/content-data.ts';
@@ -23,12 +24,13 @@ export function toProductDetail(product: Product) {
     slug: product.slug,
     name,
     type: product.type,
-    images: product.images.map(({ id, src, alt, width, height }) => ({
-      id,
-      src,
-      alt: alt || name,
-      width,
-      height,
+    images: product.images.map((image): ResponsiveImageData & { id: number; alt: string } => ({
+      id: image.id,
+      src: image.src,
+      alt: image.alt || name,
+      width: image.width,
+      height: image.height,
+      sizes: image.sizes,
     })),
     price: priceRange(product),
     /** A simple product's own price and stock; a variable product's come from its variations. */

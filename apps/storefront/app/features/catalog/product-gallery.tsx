@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import type { ProductDetailData } from './product-detail.ts';
 
 /** The main image, and thumbnails to switch it when the product has several. */
@@ -9,12 +10,13 @@ export function ProductGallery({ images }: { images: ProductDetailData['images']
     <div className="gallery" data-testid="product-gallery">
       <div className="product__media">
         {current ? (
-          <img
-            src={current.src}
+          <ResponsiveImage
+            // A new element per image: the browser must not show the old one while the new loads.
+            key={current.id}
+            image={current}
             alt={current.alt}
-            width={current.width}
-            height={current.height}
-            fetchPriority="high"
+            sizes="(min-width: 1240px) 600px, (min-width: 720px) 50vw, 100vw"
+            priority
           />
         ) : (
           <span className="product-card__placeholder" />
@@ -31,14 +33,7 @@ export function ProductGallery({ images }: { images: ProductDetailData['images']
                 aria-pressed={position === index}
                 onClick={() => setIndex(position)}
               >
-                <img
-                  src={image.src}
-                  alt=""
-                  width={image.width}
-                  height={image.height}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <ResponsiveImage image={image} alt="" sizes="96px" />
               </button>
             </li>
           ))}

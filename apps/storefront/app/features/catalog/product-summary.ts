@@ -1,4 +1,5 @@
 import type { DietaryTag, Product } from '@larder/contract';
+import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 
 export interface PriceRange {
@@ -42,7 +43,7 @@ export interface ProductCardData {
   id: number;
   slug: string;
   name: string;
-  image: { src: string; alt: string; width: number; height: number } | null;
+  image: (ResponsiveImageData & { alt: string }) | null;
   price: PriceRange;
   category: string | null;
   tags: DietaryTag[];
@@ -58,7 +59,13 @@ export function toProductCard(product: Product): ProductCardData {
     slug: product.slug,
     name: decodeEntities(product.name),
     image: image
-      ? { src: image.src, alt: image.alt || product.name, width: image.width, height: image.height }
+      ? {
+          src: image.src,
+          alt: image.alt || product.name,
+          width: image.width,
+          height: image.height,
+          sizes: image.sizes,
+        }
       : null,
     price: priceRange(product),
     category: product.categories[0]?.name ?? null,

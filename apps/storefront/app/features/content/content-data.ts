@@ -1,4 +1,5 @@
 import type { Page, Post, TeamMember, Location } from '@larder/contract';
+import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 
 /** The slice of a page a route ships to the browser: loader data is serialised into every HTML response. */
@@ -29,7 +30,7 @@ export interface PostSummary {
   excerpt: string;
   date: string;
   author: string;
-  image: { src: string; alt: string; width: number; height: number } | null;
+  image: (ResponsiveImageData & { alt: string }) | null;
 }
 
 export function toPostSummary(post: Post): PostSummary {
@@ -45,6 +46,7 @@ export function toPostSummary(post: Post): PostSummary {
           alt: post.featured_image.alt,
           width: post.featured_image.width,
           height: post.featured_image.height,
+          sizes: post.featured_image.sizes,
         }
       : null,
   };
@@ -55,7 +57,7 @@ export interface TeamMemberSummary {
   name: string;
   role: string;
   bio: string;
-  photo: { src: string; alt: string; width: number; height: number } | null;
+  photo: (ResponsiveImageData & { alt: string }) | null;
 }
 
 /** Spec §3: the member's photo is the embedded featured media. */
@@ -73,6 +75,7 @@ export function toTeamMember(member: TeamMember): TeamMemberSummary {
           alt: media.alt_text || name,
           width: media.media_details.width,
           height: media.media_details.height,
+          sizes: media.media_details.sizes,
         }
       : null,
   };

@@ -88,11 +88,11 @@ async function orderFor(baseUrl, productId, customerId = 0) {
 }
 
 /**
- * `connections` shoppers each placing an order and paying it by test card, again and again for
+ * `shoppers` (default: `connections`) each placing an order and paying it by test card, again and again for
  * `seconds`; one latency per checkout (order + payment), measured here since autocannon cannot
  * chain a request on the previous answer.
  */
-async function measureCheckout(baseUrl, productId, seconds) {
+async function measureCheckout(baseUrl, productId, seconds, shoppers = connections) {
   const order = await orderFor(baseUrl, productId);
   const checkout = async () => {
     const placed = await fetch(`${baseUrl}/wp-json/wc/v3/orders`, json(order));
@@ -143,8 +143,8 @@ async function measureCheckout(baseUrl, productId, seconds) {
       p99: Math.round(percentile(latencies, 99)),
     };
   };
-  await run(10, 2);
-  return run(connections, seconds);
+  await run(Math.min(10, shoppers), 2);
+  return run(shoppers, seconds);
 }
 
 /** A simple product that does not count stock, so the checkout bench never sells out. */
@@ -200,6 +200,11 @@ async function benchOnce(databaseUrl) {
       rows.push({
         name: 'checkout (order + test payment)',
         ...(await measureCheckout(server.url, forCheckout.id, duration)),
+      });
+      // The same with no queue in front of it: how long one checkout itself takes.
+      rows.push({
+        name: 'checkout, one shopper at a time',
+        ...(await measureCheckout(server.url, forCheckout.id, duration, 1)),
       });
     }
 

@@ -33,8 +33,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** When the shop page has no excerpt of its own: search results need a description. */
+const SHOP_DESCRIPTION =
+  'Shop small-batch granola baked in Durham, NC: big clusters, honest ingredients, sweetened lightly.';
+
 export function meta(args: Route.MetaArgs) {
   return pageSeoMeta(args, {
+    description: args.loaderData?.page.summary || SHOP_DESCRIPTION,
     // A filtered or searched view is its own page; tracking parameters are not.
     canonicalParams: ['category', 'q', 'sort'],
   });

@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { formatDate } from '../content/content-data.ts';
-import { AddReviewDialog, type ReviewerDefaults } from './add-review-dialog.tsx';
+import type { ReviewerDefaults } from './add-review-dialog.tsx';
 import { reviewCountLabel, summariseReviews, type ReviewView } from './review-data.ts';
 import { StarRating } from '../../components/ui/star-rating.tsx';
 import { MAX_RATING } from './star-rating-input.tsx';
 import './reviews.css';
+
+// Loaded when first opened: its form and schema (zod) stay out of the product page's first load.
+const AddReviewDialog = lazy(() =>
+  import('./add-review-dialog.tsx').then((module) => ({ default: module.AddReviewDialog })),
+);
 
 export interface ProductReviewsProps {
   product: { id: number; name: string };
@@ -18,6 +23,8 @@ export interface ProductReviewsProps {
 /** Spec §2/§7: the product's average rating, its approved reviews and the 'Add review' dialog. */
 export function ProductReviews({ product, reviews, reviewerDefaults }: ProductReviewsProps) {
   const [open, setOpen] = useState(false);
+  // Stays mounted once opened, so closing plays out as before (focus goes back to the button).
+  const [dialogWanted, setDialogWanted] = useState(false);
   const revalidator = useRevalidator();
   const summary = reviews ? summariseReviews(reviews) : null;
   const headingId = `product-reviews-${product.id}`;
@@ -43,7 +50,14 @@ export function ProductReviews({ product, reviews, reviewerDefaults }: ProductRe
               </p>
             ) : null}
           </div>
-          <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setDialogWanted(true);
+              setOpen(true);
+            }}
+          >
             Add review
           </button>
         </div>
@@ -85,16 +99,20 @@ export function ProductReviews({ product, reviews, reviewerDefaults }: ProductRe
           </ol>
         )}
       </div>
-      <AddReviewDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        product={product}
-        defaults={reviewerDefaults}
-        onPosted={(review) => {
-          // A review approved at once (a verified buyer) belongs in the list now.
-          if (review.status === 'approved') void revalidator.revalidate();
-        }}
-      />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <AddReviewDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            product={product}
+            defaults={reviewerDefaults}
+            onPosted={(review) => {
+              // A review approved at once (a verified buyer) belongs in the list now.
+              if (review.status === 'approved') void revalidator.revalidate();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -16,13 +16,17 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const targets = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 };
 
 async function audit(chrome, url) {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: categories,
-  });
-  return result.lhr;
+  let lhr;
+  // On a busy machine Chromium's trace is sometimes unusable (NO_NAVSTART): try again, twice at most.
+  for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
+    ({ lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    }));
+  }
+  return lhr;
 }
 
 /** Audits that cost points: failed (score < 1) and weighted in a category, or metrics below 0.9. */
@@ -55,7 +59,10 @@ async function main() {
       for (let run = 0; run < runs; run++) results.push(await audit(chrome, shop.url + page.path));
       results.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
       const lhr = results[Math.floor(results.length / 2)];
-      const metric = (id) => lhr.audits[id].displayValue;
+      // A run that failed (lhr.runtimeError) has no scores or metrics: shown as n/a, with the reason.
+      const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a';
+      if (lhr.runtimeError)
+        notes.push({ page: page.name, lines: [`    ${lhr.runtimeError.message}`] });
       rows.push({
         ...page,
         scores: categories.map((id) => lhr.categories[id].score),

@@ -1,5 +1,7 @@
 import '@fontsource-variable/fraunces';
 import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
+// The toasts' styles join the root stylesheet: one render-blocking request fewer on every page.
+import 'react-toastify/ReactToastify.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';

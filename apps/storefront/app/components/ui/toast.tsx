@@ -5,7 +5,6 @@ import {
   type ToastContentProps,
   type TypeOptions,
 } from 'react-toastify/unstyled';
-import 'react-toastify/ReactToastify.css';
 
 /** Spec §9: the configured app setting is 5000 ms at bottom centre. */
 export const TOAST_AUTO_CLOSE_MS = 5000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, MetaDataSchema } from './common.ts';
+import { MetaDataSchema } from './common.ts';
 import { EmailSchema } from './forms.ts';
 import {
   CheckoutBillingAddressSchema,
@@ -112,11 +112,8 @@ export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
 export const ResetPasswordRequestSchema = z.object({
   password: PasswordSchema,
   key: z.string({ error: 'This reset link is incomplete.' }).min(1).max(128),
-  userId: z.coerce
-    .number({ error: 'This reset link is incomplete.' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'This reset link is incomplete.'),
+  // No upper bound: the service answers any unknown id, however large, like a wrong key.
+  userId: z.coerce.number({ error: 'This reset link is incomplete.' }).int().positive(),
 });
 
 /** `POST /wp-json/wc/v3/password`: the signed-in customer's new password, current one required. */

@@ -16,6 +16,7 @@ import {
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
 import { healthRoutes } from './http/health.ts';
@@ -113,6 +114,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulGuard(app);
   echoRequestIds(app);
 
   const ownsDatabase = options.database === undefined;

@@ -32,6 +32,45 @@ describe('errors', () => {
     });
   });
 
+  it('refuses a NUL character in a query, a path or a JSON body with 400 naming the parameter, and stores nothing', async () => {
+    const nul = 'Text may not contain the NUL character (U+0000).';
+    const reviewsBefore = await t.database.db.select({ n: count() }).from(schema.productReviews);
+    const cases = [
+      { url: '/wp-json/wc/v3/products?search=oat%00s', param: 'search' },
+      { url: '/wp-json/wp/v2/pages?slug=%00', param: 'slug' },
+      { url: '/wp-json/wc/v3/products/%00', param: 'id' },
+      {
+        url: '/wp-json/jwt-auth/v1/token',
+        payload: { username: '\u0000', password: 'x' },
+        param: 'username',
+      },
+      {
+        url: '/wp-json/wc/v3/products/reviews',
+        payload: {
+          product_id: 1,
+          rating: 5,
+          review: 'Crunchy\u0000',
+          reviewer: 'Sam',
+          reviewer_email: 'sam@example.com',
+        },
+        param: 'review',
+      },
+      { url: '/wp-json/wp/v2/newsletter', payload: { ['e\u0000']: 1 }, param: 'e\u0000' },
+    ];
+    for (const { url, payload, param } of cases) {
+      const res = await t.app.inject({ method: payload ? 'POST' : 'GET', url, payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(ApiErrorSchema.parse(res.json())).toEqual({
+        code: 'rest_invalid_param',
+        message: `Invalid parameter(s): ${param}`,
+        data: { status: 400, params: { [param]: nul } },
+      });
+    }
+    expect(await t.database.db.select({ n: count() }).from(schema.productReviews)).toEqual(
+      reviewsBefore,
+    );
+  });
+
   it('hides unexpected failures behind a generic 500', async () => {
     const app = (await import('fastify')).default();
     const { registerErrorHandling } = await import('../src/http/errors.ts');

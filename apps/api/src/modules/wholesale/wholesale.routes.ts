@@ -10,7 +10,8 @@ import {
   WholesaleApplicationSchema,
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, invalidParam } from '../../http/errors.ts';
+import { NUL_MESSAGE, nulParam } from '../../http/nul-guard.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { limitPerClient } from '../../http/write-guards.ts';
 import type { CertificateUpload, WholesaleService } from './wholesale.service.ts';
@@ -92,6 +93,9 @@ async function readApplication(request: FastifyRequest) {
       new ApiError(400, 'rest_invalid_request', 'The form could not be read. Please send it again.')
     );
   }
+  const nul =
+    nulParam(Object.fromEntries(fields)) ?? nulParam(certificate?.filename, 'certificate');
+  if (nul) throw invalidParam(nul, NUL_MESSAGE);
   return { fields, certificate };
 }
 

@@ -352,6 +352,30 @@ describe('POST /wholesale-registration/', () => {
     await expectNothingStoredFor(email, before);
   });
 
+  it('refuses a NUL character in a field or the file name with 400 naming it, and stores nothing', async () => {
+    const email = uniqueEmail();
+    const before = storedCertificates();
+    const field = await apply(
+      formOf(applicationFields(email, { business_name: 'Corner\u0000Pantry' })),
+    );
+    expect(field.statusCode).toBe(400);
+    expect(ApiErrorSchema.parse(field.json()).data.params).toEqual({
+      business_name: 'Text may not contain the NUL character (U+0000).',
+    });
+    const file = await apply(
+      formOf(applicationFields(email), {
+        content: PDF,
+        name: 'cert\u0000.pdf',
+        type: 'application/pdf',
+      }),
+    );
+    expect(file.statusCode).toBe(400);
+    expect(Object.keys(ApiErrorSchema.parse(file.json()).data.params ?? {})).toEqual([
+      'certificate',
+    ]);
+    await expectNothingStoredFor(email, before);
+  });
+
   it("needs a visitor's password, and refuses a weak one like sign-up", async () => {
     const email = uniqueEmail();
     const missing = await apply(formOf(applicationFields(email, { password: '' })));

@@ -88,6 +88,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
   const [failure, setFailure] = useState<PlaceOrderFailure | null>(null);
   const [rateError, setRateError] = useState<string | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
+  const focusBannerWhenShown = useRef(false);
   const ratesRef = useRef<HTMLDivElement>(null);
 
   // Nothing typed is lost: every change goes to the cart store, which lives in local storage.
@@ -124,10 +125,17 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
   }, [rates.status, rate?.rate_id]);
 
   const showFailure = (next: PlaceOrderFailure) => {
+    focusBannerWhenShown.current = true;
     setFailure(next);
-    // Announced by role="alert"; focus brings keyboard and screen-reader users to it.
-    requestAnimationFrame(() => bannerRef.current?.focus());
   };
+
+  // Announced by role="alert"; focus brings keyboard and screen-reader users to it, once the
+  // banner is committed (a failure replaces an earlier banner, which unmounts in between).
+  useEffect(() => {
+    if (!failure || !focusBannerWhenShown.current) return;
+    focusBannerWhenShown.current = false;
+    bannerRef.current?.focus();
+  }, [failure]);
 
   const onValid = async (details: CheckoutDetails) => {
     setFailure(null);

@@ -76,6 +76,14 @@ test.describe('route table', () => {
     expect(response?.status()).toBe(404);
   });
 
+  test('an address holding a NUL character answers 404, not a server error', async ({
+    request,
+  }) => {
+    for (const path of ['/%00', '/product/%00', '/blog/a%00b']) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+  });
+
   test('an unknown nested path shows the not-found page with status 404', async ({
     page,
     request,

@@ -64,6 +64,29 @@ describe('createShopApi', () => {
     expect(isNotFound(error)).toBe(true);
   });
 
+  it('answers a 404 when the API refuses the slug itself, and passes other refusals on', async () => {
+    const refused = (param: string) =>
+      json(
+        {
+          code: 'rest_invalid_param',
+          message: `Invalid parameter(s): ${param}`,
+          data: {
+            status: 400,
+            params: { [param]: 'Text may not contain the NUL character (U+0000).' },
+          },
+        },
+        400,
+      );
+    const bySlug = fakeApi(() => refused('slug')).api;
+    expect(
+      isNotFound(await bySlug.getPostBySlug('a\u0000b').catch((error: unknown) => error)),
+    ).toBe(true);
+    const other = fakeApi(() => refused('status')).api;
+    const error = await other.getProductBySlug('granola').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+  });
+
   it('turns an error body into one ApiError with status, code and message', async () => {
     const { api } = fakeApi(() =>
       json(

@@ -98,7 +98,12 @@ export function createShopApi(apiFetch: ApiFetch) {
     what: string,
     query: Query = {},
   ): Promise<T> {
-    const [item] = await get<T[]>(path, { ...query, slug, per_page: 1 });
+    const items = await get<T[]>(path, { ...query, slug, per_page: 1 }).catch((error: unknown) => {
+      // A slug the API refuses outright (a NUL in the address, say) names nothing: not found.
+      if (error instanceof ApiError && error.status === 400 && 'slug' in error.params) return [];
+      throw error;
+    });
+    const [item] = items;
     if (!item) throw notFound(what);
     return item;
   }

@@ -1,21 +1,6 @@
-import {
-  Slide,
-  ToastContainer,
-  toast,
-  type ToastContentProps,
-  type TypeOptions,
-} from 'react-toastify/unstyled';
-
-/** Spec §9: the configured app setting is 5000 ms at bottom centre. */
-export const TOAST_AUTO_CLOSE_MS = 5000;
-
-export interface NotifyOptions {
-  title?: string;
-  message: string;
-  type?: Extract<TypeOptions, 'info' | 'success' | 'warning' | 'error' | 'default'>;
-  /** Tapping the toast runs this (e.g. 'Item added to cart' goes to /cart, spec §4). */
-  onClick?: () => void;
-}
+// react-toastify behind notify(): toast.tsx loads this module with the first toast.
+import { Slide, ToastContainer, toast, type ToastContentProps } from 'react-toastify/unstyled';
+import { TOAST_AUTO_CLOSE_MS, toastIdFor, type NotifyOptions } from './toast.tsx';
 
 /** Visible toasts by content: a repeat bumps the counter instead of stacking a duplicate (spec §2 Toasts). */
 const repeats = new Map<string, number>();
@@ -43,9 +28,8 @@ function ToastBody({ title, message, count }: ToastBodyProps & Partial<ToastCont
   );
 }
 
-/** The one way to show a toast. */
-export function notify({ title, message, type = 'default', onClick }: NotifyOptions): string {
-  const toastId = `toast:${type}:${title ?? ''}:${message}`;
+export function showToast({ title, message, type = 'default', onClick }: NotifyOptions): void {
+  const toastId = toastIdFor({ title, message, type });
   const count = (repeats.get(toastId) ?? 0) + 1;
   if (count > 1 && toast.isActive(toastId)) {
     repeats.set(toastId, count);
@@ -55,7 +39,7 @@ export function notify({ title, message, type = 'default', onClick }: NotifyOpti
       autoClose: TOAST_AUTO_CLOSE_MS,
       progress: undefined,
     });
-    return toastId;
+    return;
   }
   repeats.set(toastId, 1);
   toast(<ToastBody title={title} message={message} count={1} />, {
@@ -64,11 +48,10 @@ export function notify({ title, message, type = 'default', onClick }: NotifyOpti
     onClick,
     onClose: () => repeats.delete(toastId),
   });
-  return toastId;
 }
 
 /** Spec §9: 5000 ms, bottom centre, newest on top, progress bar, close button, tap to dismiss. */
-export function AppToastContainer() {
+export default function ToastStack() {
   return (
     <ToastContainer
       position="bottom-center"

@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { TypeOptions } from 'react-toastify/unstyled';
+
+/** Spec §9: the configured app setting is 5000 ms at bottom centre. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export interface NotifyOptions {
+  title?: string;
+  message: string;
+  type?: Extract<TypeOptions, 'info' | 'success' | 'warning' | 'error' | 'default'>;
+  /** Tapping the toast runs this (e.g. 'Item added to cart' goes to /cart, spec §4). */
+  onClick?: () => void;
+}
+
+export function toastIdFor({ title, message, type = 'default' }: NotifyOptions): string {
+  return `toast:${type}:${title ?? ''}:${message}`;
+}
+
+// The toast library loads with the first toast, not with every page (issue 6: first-load budget).
+const loadToastStack = () => import('./toast-stack.tsx');
+const ToastStack = lazy(loadToastStack);
+
+let toastWanted = false;
+const onFirstToast = new Set<() => void>();
+
+/** The one way to show a toast; returns its id. Toasts sent before the container mounts are queued. */
+export function notify(options: NotifyOptions): string {
+  if (!toastWanted) {
+    toastWanted = true;
+    for (const mount of onFirstToast) mount();
+  }
+  void loadToastStack().then(({ showToast }) => showToast(options));
+  return toastIdFor(options);
+}
+
+/** Spec §9: 5000 ms, bottom centre, newest on top, progress bar, close button, tap to dismiss. */
+export function AppToastContainer() {
+  const [mounted, setMounted] = useState(toastWanted);
+  useEffect(() => {
+    if (toastWanted) {
+      setMounted(true);
+      return;
+    }
+    const mount = () => setMounted(true);
+    onFirstToast.add(mount);
+    return () => {
+      onFirstToast.delete(mount);
+    };
+  }, []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  );
+}

@@ -1,5 +1,8 @@
 import { useId } from 'react';
 
+/** Spec §9: a star rating is 1 to 5. */
+export const MAX_RATING = 5;
+
 const STAR = 'M12 1.8l3.1 6.5 7.1.9-5.2 4.9 1.3 7-6.3-3.4-6.3 3.4 1.3-7L1.8 9.2l7.1-.9z';
 const STAR_WIDTH = 24;
 /** Rendered sizes of the five-star row, in px. */
@@ -11,7 +14,7 @@ const SIZES = {
 
 /** "Rated 4.9 out of 5": one decimal, as shops say it. */
 export function ratingLabel(average: number): string {
-  return `Rated ${(Math.round(average * 10) / 10).toString()} out of 5`;
+  return `Rated ${(Math.round(average * 10) / 10).toString()} out of ${MAX_RATING}`;
 }
 
 /**

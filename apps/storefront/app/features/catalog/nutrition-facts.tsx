@@ -1,4 +1,5 @@
 import type { NutritionFacts } from '@larder/contract';
+import { Dialog } from '../../components/ui/dialog.tsx';
 
 /** FDA daily values (2,000 kcal diet) for the %DV column. */
 const DAILY_VALUE = {
@@ -112,5 +113,27 @@ export function NutritionFactsPanel({ facts }: { facts: NutritionFacts }) {
         daily diet. 2,000 calories a day is used for general nutrition advice.
       </p>
     </div>
+  );
+}
+
+export interface NutritionFactsDialogProps {
+  open: boolean;
+  onClose: () => void;
+  productName: string;
+  facts: NutritionFacts;
+}
+
+/** The product page's Nutrition facts dialog; loaded when first opened. */
+export function NutritionFactsDialog({
+  open,
+  onClose,
+  productName,
+  facts,
+}: NutritionFactsDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Nutrition facts" testId="nutrition-dialog">
+      <p className="muted">{productName}</p>
+      <NutritionFactsPanel facts={facts} />
+    </Dialog>
   );
 }

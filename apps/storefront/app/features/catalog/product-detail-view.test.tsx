@@ -236,7 +236,7 @@ describe('ProductDetail', () => {
     expect(screen.getByText(/Almonds/).textContent).toContain('Contains:');
     expect(screen.getByText(/May contain traces of Peanuts/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nutrition facts' }));
-    const dialog = screen.getByRole('dialog', { name: 'Nutrition facts' });
+    const dialog = await screen.findByRole('dialog', { name: 'Nutrition facts' });
     expect(
       within(dialog).getByRole('rowheader', { name: /Total Fat/ }).nextElementSibling?.textContent,
     ).toBe('10%');

@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/toast.tsx';
 import { makeCartItem, useCartStore } from '../cart/cart-store.ts';
 import { Prose } from '../content/prose.tsx';
-import { NutritionFactsPanel } from './nutrition-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import type { ProductDetailData } from './product-detail.ts';
 import { ProductPrice } from './product-price.tsx';
@@ -20,6 +18,11 @@ import {
   type Selection,
 } from './variation-selection.ts';
 import { VariationPicker } from './variation-picker.tsx';
+
+// Loaded when first opened: the dialog and the panel stay out of the product page's first load.
+const NutritionFactsDialog = lazy(() =>
+  import('./nutrition-facts.tsx').then((module) => ({ default: module.NutritionFactsDialog })),
+);
 
 /** Spec §4: the toast after adding; tapping it goes to /cart. */
 export const ADDED_TO_CART_MESSAGE = 'Item added to cart';
@@ -54,6 +57,8 @@ function chosenItem(product: ProductDetailData, selection: Selection) {
 /** Spec §2 product page: gallery, price of the chosen variation, selectors, quantity, Add to cart and the food data. */
 export function ProductDetail({ product }: { product: ProductDetailData }) {
   const [nutritionOpen, setNutritionOpen] = useState(false);
+  // Stays mounted once opened, so closing plays out and focus goes back to the button.
+  const [nutritionWanted, setNutritionWanted] = useState(false);
   const [selection, setSelection] = useState<Selection>(() =>
     initialSelection(product.attributes, product.variations),
   );
@@ -137,7 +142,10 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
             <div className="cluster">
               <Button
                 variant="secondary"
-                onClick={() => setNutritionOpen(true)}
+                onClick={() => {
+                  setNutritionWanted(true);
+                  setNutritionOpen(true);
+                }}
                 data-testid="nutrition-facts-button"
               >
                 Nutrition facts
@@ -176,15 +184,16 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
         </div>
       </section>
 
-      <Dialog
-        open={nutritionOpen}
-        onClose={() => setNutritionOpen(false)}
-        title="Nutrition facts"
-        testId="nutrition-dialog"
-      >
-        <p className="muted">{product.name}</p>
-        <NutritionFactsPanel facts={food.nutrition} />
-      </Dialog>
+      {nutritionWanted ? (
+        <Suspense fallback={null}>
+          <NutritionFactsDialog
+            open={nutritionOpen}
+            onClose={() => setNutritionOpen(false)}
+            productName={product.name}
+            facts={food.nutrition}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

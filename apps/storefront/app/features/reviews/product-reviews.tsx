@@ -3,8 +3,7 @@ import { useRevalidator } from 'react-router';
 import { formatDate } from '../content/content-data.ts';
 import type { ReviewerDefaults } from './add-review-dialog.tsx';
 import { reviewCountLabel, summariseReviews, type ReviewView } from './review-data.ts';
-import { StarRating } from '../../components/ui/star-rating.tsx';
-import { MAX_RATING } from './star-rating-input.tsx';
+import { MAX_RATING, StarRating } from '../../components/ui/star-rating.tsx';
 import './reviews.css';
 
 // Loaded when first opened: its form and schema (zod) stay out of the product page's first load.

@@ -1,7 +1,4 @@
 import { useId, useState } from 'react';
-
-/** Spec §9: a star rating is 1 to 5. */
-export const MAX_RATING = 5;
 const STARS = [1, 2, 3, 4, 5] as const;
 
 const STAR_PATH =

@@ -1,6 +1,5 @@
 import type { Customer } from '@larder/contract';
 import { useEffect, useLayoutEffect } from 'react';
-import { refreshSession } from './session.ts';
 import { useSessionStore } from './session-store.ts';
 
 // useLayoutEffect warns on the server; the store only lives in the browser.
@@ -22,7 +21,10 @@ export function SessionSync({ serverCustomer }: { serverCustomer: Customer | nul
       return;
     }
     const hasSnapshot = useSessionStore.getState().customer !== null;
-    if (hasSnapshot || hasCookie('XSRF-TOKEN')) void refreshSession();
+    // The session actions (and the shop client) load only for a visitor who may be signed in.
+    if (hasSnapshot || hasCookie('XSRF-TOKEN')) {
+      void import('./session.ts').then(({ refreshSession }) => refreshSession());
+    }
     // Once per page load: the server's answer belongs to the document.
   }, []);
   return null;

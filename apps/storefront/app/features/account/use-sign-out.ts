@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../components/ui/toast.tsx';
-import { signOut } from './session.ts';
 
 export const SIGN_OUT_FAILED_MESSAGE =
   'We could not sign you out: the shop did not answer. Check your connection and try again.';
@@ -13,6 +12,8 @@ export function useSignOut() {
   const run = useCallback(async () => {
     setSigningOut(true);
     try {
+      // Loaded on use: the session actions stay out of every page's first load.
+      const { signOut } = await import('./session.ts');
       await signOut();
       await navigate('/login');
     } catch {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CART_DROPDOWN_MIN_WIDTH, CartButton } from './cart-button.tsx';
@@ -74,13 +74,15 @@ describe('CartButton', () => {
   it('opens and closes the dropdown at 1400 px, moving focus into it', async () => {
     act(() => useCartStore.getState().add(cocoa));
     const button = await renderHeader();
-    const dropdown = screen.getByTestId('cart-dropdown');
-    expect(button.getAttribute('aria-controls')).toBe(dropdown.id);
-    expect(dropdown.hidden).toBe(true);
+    // Loaded at the first open: nothing to control before.
+    expect(screen.queryByTestId('cart-dropdown')).toBeNull();
+    expect(button.getAttribute('aria-controls')).toBeNull();
     fireEvent.click(button);
+    const dropdown = await screen.findByTestId('cart-dropdown');
+    expect(button.getAttribute('aria-controls')).toBe(dropdown.id);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(dropdown.hidden).toBe(false);
-    expect(document.activeElement).toBe(dropdown);
+    await waitFor(() => expect(document.activeElement).toBe(dropdown));
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(dropdown.hidden).toBe(true);
@@ -99,7 +101,7 @@ describe('CartButton', () => {
       useCartStore.getState().add(giftTin);
     });
     fireEvent.click(await renderHeader());
-    const dialog = screen.getByRole('dialog', { name: 'Your cart' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your cart' });
     const lines = within(dialog).getAllByTestId('cart-line');
     expect(lines.map((line) => within(line).getByRole('link').textContent)).toEqual([
       'Granola Bites | Cocoa, 2 lb',
@@ -119,7 +121,7 @@ describe('CartButton', () => {
   it('removes a line, keeping focus in the dropdown, and says when the cart is empty', async () => {
     act(() => useCartStore.getState().add(cocoa));
     fireEvent.click(await renderHeader());
-    const dialog = screen.getByRole('dialog', { name: 'Your cart' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your cart' });
     fireEvent.click(
       within(dialog).getByRole('button', { name: 'Remove Granola Bites | Cocoa, 2 lb' }),
     );
@@ -132,8 +134,8 @@ describe('CartButton', () => {
 
   it('closes on a click outside, and on Escape with focus back on the button', async () => {
     const button = await renderHeader();
-    const dropdown = screen.getByTestId('cart-dropdown');
     fireEvent.click(button);
+    const dropdown = await screen.findByTestId('cart-dropdown');
     fireEvent.pointerDown(screen.getByText('Outside the cart'));
     expect(dropdown.hidden).toBe(true);
     fireEvent.click(button);

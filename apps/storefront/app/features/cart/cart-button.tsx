@@ -1,12 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CartIcon } from '../../components/layout/icons.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { CART_DROPDOWN_ID, CartDropdown } from './cart-dropdown.tsx';
 import { selectCartCount, useCartStore } from './cart-store.ts';
 
 /** Spec §9: at this window width and above the cart button opens the dropdown; below, it goes to /cart. */
 export const CART_DROPDOWN_MIN_WIDTH = 1400;
+const CART_DROPDOWN_ID = 'cart-dropdown';
+
+// Loaded when the pointer or focus comes to the button, or at the first open: phones never need it.
+const loadCartDropdown = () => import('./cart-dropdown.tsx');
+const CartDropdown = lazy(() =>
+  loadCartDropdown().then((module) => ({ default: module.CartDropdown })),
+);
+const preloadCartDropdown = () => {
+  if (window.innerWidth >= CART_DROPDOWN_MIN_WIDTH) void loadCartDropdown();
+};
 
 function cartLabel(count: number) {
   return count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
@@ -20,6 +29,8 @@ export function CartButton() {
   const hydrated = useHydrated();
   const count = useCartStore(selectCartCount);
   const [open, setOpen] = useState(false);
+  // Mounted at the first open and kept, so closing never unloads it.
+  const [dropdownWanted, setDropdownWanted] = useState(false);
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -27,7 +38,6 @@ export function CartButton() {
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.focus();
     const close = () => setOpen(false);
     // Spec §4: a click outside closes it.
     const onPointerDown = (event: PointerEvent) => {
@@ -77,10 +87,16 @@ export function CartButton() {
         aria-label={cartLabel(count)}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={CART_DROPDOWN_ID}
+        aria-controls={dropdownWanted ? CART_DROPDOWN_ID : undefined}
+        onPointerEnter={preloadCartDropdown}
+        onFocus={preloadCartDropdown}
         onClick={() => {
-          if (window.innerWidth >= CART_DROPDOWN_MIN_WIDTH) setOpen((value) => !value);
-          else void navigate('/cart');
+          if (window.innerWidth < CART_DROPDOWN_MIN_WIDTH) {
+            void navigate('/cart');
+            return;
+          }
+          setDropdownWanted(true);
+          setOpen((value) => !value);
         }}
       >
         <CartIcon />
@@ -90,12 +106,17 @@ export function CartButton() {
           </span>
         ) : null}
       </button>
-      <CartDropdown
-        ref={panelRef}
-        open={open}
-        onBeforeRemove={() => panelRef.current?.focus()}
-        onNavigate={() => setOpen(false)}
-      />
+      {dropdownWanted ? (
+        <Suspense fallback={null}>
+          <CartDropdown
+            id={CART_DROPDOWN_ID}
+            panelRef={panelRef}
+            open={open}
+            onBeforeRemove={() => panelRef.current?.focus()}
+            onNavigate={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

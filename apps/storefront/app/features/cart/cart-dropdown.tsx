@@ -1,13 +1,14 @@
-import type { Ref } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money.ts';
 import { cartItemTitle, lineTotalCents, selectCartSubtotal, useCartStore } from './cart-store.ts';
 
-export const CART_DROPDOWN_ID = 'cart-dropdown';
 const TITLE_ID = 'cart-dropdown-title';
 
 interface CartDropdownProps {
-  ref?: Ref<HTMLDivElement>;
+  id: string;
+  /** The panel, which takes focus when it opens. */
+  panelRef: RefObject<HTMLDivElement | null>;
   open: boolean;
   /** Called before a line is removed, so focus can stay inside the panel. */
   onBeforeRemove: () => void;
@@ -15,15 +16,26 @@ interface CartDropdownProps {
 }
 
 /** Spec §2 Header: the lines (image, title, quantity, price, Remove), the subtotal in USD, and the two links. */
-export function CartDropdown({ ref, open, onBeforeRemove, onNavigate }: CartDropdownProps) {
+export function CartDropdown({
+  id,
+  panelRef,
+  open,
+  onBeforeRemove,
+  onNavigate,
+}: CartDropdownProps) {
   const items = useCartStore((state) => state.items);
   const remove = useCartStore((state) => state.remove);
   const subtotal = useCartStore(selectCartSubtotal);
 
+  // Here, not in the button: the first time, the panel mounts already open, once it has loaded.
+  useEffect(() => {
+    if (open) panelRef.current?.focus();
+  }, [open, panelRef]);
+
   return (
     <div
-      ref={ref}
-      id={CART_DROPDOWN_ID}
+      ref={panelRef}
+      id={id}
       className="cart-dropdown"
       role="dialog"
       aria-modal="false"

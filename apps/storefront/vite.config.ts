@@ -86,7 +86,10 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [{ name: 'framework', test: FRAMEWORK }, { name: shellChunk() }],
+              groups: [
+                { name: 'framework', test: FRAMEWORK },
+                { name: shellChunk(), debugName: 'shell' },
+              ],
             },
           },
         },

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const DEFAULT_FORM_RATE_LIMIT = '5/10m';
@@ -246,7 +247,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: parsed.PORT,
     host: parsed.HOST,
-    dataDir: parsed.DATA_DIR,
+    // Absolute, so file serving (which refuses relative roots) works from any working directory.
+    dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
     publicUrl: parsed.PUBLIC_URL,
     logLevel: parsed.LOG_LEVEL,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '@larder/contract';
@@ -196,7 +197,8 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
-      dataDir: './data',
+      // Resolved from the working directory: file serving refuses a relative root.
+      dataDir: path.resolve('data'),
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       seedDemoData: true,

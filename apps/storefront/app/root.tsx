@@ -1,13 +1,4 @@
-import '@fontsource-variable/fraunces';
 import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
-// The toasts' styles join the root stylesheet: one render-blocking request fewer on every page.
-import 'react-toastify/ReactToastify.css';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/layout.css';
-import './styles/components.css';
-import './styles/forms.css';
-import './styles/shop.css';
 import { useEffect, type ReactNode } from 'react';
 import {
   Links,
@@ -31,6 +22,7 @@ import { usePageViews } from './features/analytics/use-page-views.ts';
 import { usePageChrome } from './features/layout/page-chrome.ts';
 import { useServiceWorker } from './features/pwa/use-service-worker.ts';
 import { pageTitle } from './lib/text.ts';
+import appStylesheet from './styles/app.css?url';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
@@ -47,6 +39,8 @@ export function shouldRevalidate() {
 }
 
 export const links: Route.LinksFunction = () => [
+  // A precedence lets React write the stylesheet before the module preloads (see app.css).
+  { rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
   // The hero title is set in Fraunces: fetch its Latin file with the CSS rather than after it.
   { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -3,7 +3,6 @@ import { Link, useLocation } from 'react-router';
 import { ACCOUNT_LINKS } from './account-links.ts';
 import { useCustomer } from './use-customer.ts';
 import { useSignOut } from './use-sign-out.ts';
-import './account.css';
 
 /**
  * Spec §2 top bar: My Account with a dropdown (Order History, Account Details, Log Out) for a

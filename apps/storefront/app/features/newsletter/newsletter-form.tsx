@@ -5,7 +5,6 @@ import {
   NEWSLETTER_INTENT,
   type NewsletterActionData,
 } from './newsletter-messages.ts';
-import './newsletter.css';
 
 /**
  * The footer's email sign-up (issue 3). A fetcher posts to the /contact route's action, which calls

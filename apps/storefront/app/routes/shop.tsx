@@ -76,8 +76,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <div className="shop__results" data-pending={pending} aria-busy={pending}>
           <ProductGrid
             products={products}
-            // The first row is above the fold on a wide screen.
-            priorityCount={4}
+            // The top of the first row shows under the header image on a phone and a wide screen.
+            aboveFoldCount={4}
             empty={
               filtered ? (
                 <div data-testid="shop-empty">

@@ -26,14 +26,16 @@ export function srcSetFor(sizes: ImageSizes | undefined, mime: string): string {
 /**
  * Every image of the shop: `<picture>` with AVIF and WebP sources at the API's widths, and an
  * `<img>` of the original with its width and height, so the page does not shift as it loads.
- * `priority` is for the largest image of a page: fetched early and never lazy; every other image
- * loads lazily as it nears the viewport.
+ * `priority` is for the largest image of a page: fetched first and never lazy. `eager` is for other
+ * images above the fold: never lazy, but they leave the bandwidth to the largest one. Every other
+ * image loads lazily as it nears the viewport.
  */
 export function ResponsiveImage({
   image,
   alt,
   sizes,
   priority = false,
+  eager = priority,
   className,
 }: {
   image: ResponsiveImageData;
@@ -41,6 +43,7 @@ export function ResponsiveImage({
   /** The `sizes` attribute: how wide the image is shown, for the browser to pick a width. */
   sizes: string;
   priority?: boolean;
+  eager?: boolean;
   className?: string | undefined;
 }) {
   const img = (
@@ -50,8 +53,8 @@ export function ResponsiveImage({
       alt={alt}
       width={image.width}
       height={image.height}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'auto' : 'async'}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding={eager ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
     />
   );

@@ -11,12 +11,12 @@ const CARD_IMAGE_SIZES = '(max-width: 879px) 50vw, (max-width: 1159px) 33vw, 300
 export function ProductCard({
   product,
   headingLevel = 3,
-  priority = false,
+  aboveFold = false,
 }: {
   product: ProductCardData;
   headingLevel?: 2 | 3;
-  /** The card is in the first row, above the fold: its image loads early. */
-  priority?: boolean;
+  /** The card is in the first row: its image is not lazy (the page's header image still comes first). */
+  aboveFold?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = `/product/${product.slug}`;
@@ -28,7 +28,7 @@ export function ProductCard({
             image={product.image}
             alt=""
             sizes={CARD_IMAGE_SIZES}
-            priority={priority}
+            eager={aboveFold}
           />
         ) : (
           <span className="product-card__placeholder" />
@@ -74,12 +74,12 @@ export function ProductGrid({
   products,
   headingLevel,
   empty,
-  priorityCount = 0,
+  aboveFoldCount = 0,
 }: {
   products: ProductCardData[];
   headingLevel?: 2 | 3;
-  /** How many leading cards are above the fold (their images load early, the rest lazily). */
-  priorityCount?: number;
+  /** How many leading cards are above the fold (their images are not lazy, the rest are). */
+  aboveFoldCount?: number;
   /** What to say when nothing is listed; the default suits an unfiltered list. */
   empty?: ReactNode;
 }) {
@@ -96,7 +96,7 @@ export function ProductGrid({
           <ProductCard
             product={product}
             headingLevel={headingLevel}
-            priority={index < priorityCount}
+            aboveFold={index < aboveFoldCount}
           />
         </li>
       ))}

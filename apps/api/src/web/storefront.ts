@@ -62,6 +62,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     // Only files present at start get a route, so unknown paths fall through to SSR.
     wildcard: false,
     decorateReply: false,
+    // The build writes .br and .gz copies (scripts/build.mjs): no compressing per request.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -70,7 +72,9 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
       // Checked on every visit, so a new release's worker replaces the old one at once.
-      if (path.basename(filePath) === 'sw.js') reply.header('cache-control', 'no-cache');
+      // filePath is the copy sent, so sw.js may arrive as sw.js.br.
+      if (/^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath)))
+        reply.header('cache-control', 'no-cache');
     },
   });
 

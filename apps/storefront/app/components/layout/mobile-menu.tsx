@@ -5,9 +5,8 @@ import { MAIN_NAV } from '../../features/layout/nav-links.ts';
 import { CloseIcon } from './icons.tsx';
 import { SiteLogo } from './site-logo.tsx';
 
-export const MOBILE_MENU_ID = 'mobile-menu';
-
 interface MobileMenuProps {
+  id: string;
   open: boolean;
   onClose: () => void;
   /** Focus returns here when the menu closes by keyboard. */
@@ -15,7 +14,7 @@ interface MobileMenuProps {
 }
 
 /** Slide-in menu under 1400 px (spec §2/§9): overlay click, Escape or a link click closes it. */
-export function MobileMenu({ open, onClose, toggleRef }: MobileMenuProps) {
+export function MobileMenu({ id, open, onClose, toggleRef }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -44,7 +43,7 @@ export function MobileMenu({ open, onClose, toggleRef }: MobileMenuProps) {
         aria-hidden="true"
       />
       <div
-        id={MOBILE_MENU_ID}
+        id={id}
         ref={panelRef}
         className="mobile-menu"
         data-open={open}

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { CartButton } from '../../features/cart/cart-button.tsx';
@@ -6,8 +6,14 @@ import { isHeaderSticky } from '../../features/layout/header-opacity.ts';
 import { MAIN_NAV } from '../../features/layout/nav-links.ts';
 import { useHeaderOpacity } from '../../features/layout/use-header-opacity.ts';
 import { MenuIcon } from './icons.tsx';
-import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu.tsx';
 import { SiteLogo } from './site-logo.tsx';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+// Loaded when the pointer or focus reaches the toggle (mounted closed, so it slides in on the click),
+// or at the first open: a visitor who never opens the menu never downloads it.
+const MobileMenu = lazy(() =>
+  import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })),
+);
 
 // useLayoutEffect warns on the server; the opacity only matters in the browser.
 const useBrowserLayoutEffect = typeof window === 'undefined' ? () => {} : useLayoutEffect;
@@ -17,6 +23,8 @@ export function SiteHeader({ overlay }: { overlay: boolean }) {
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const wantMenu = useCallback(() => setMenuWanted(true), []);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const opacity = useHeaderOpacity();
   const sticky = isHeaderSticky(opacity);
@@ -49,10 +57,15 @@ export function SiteHeader({ overlay }: { overlay: boolean }) {
             type="button"
             className="icon-button menu-toggle"
             aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
+            aria-controls={menuWanted ? MOBILE_MENU_ID : undefined}
             aria-label="Menu"
             data-testid="mobile-menu-toggle"
-            onClick={() => setMenuOpen((open) => !open)}
+            onPointerEnter={wantMenu}
+            onFocus={wantMenu}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen((open) => !open);
+            }}
           >
             <MenuIcon />
           </button>
@@ -73,7 +86,16 @@ export function SiteHeader({ overlay }: { overlay: boolean }) {
           <CartButton />
         </div>
       </header>
-      <MobileMenu open={menuOpen} onClose={closeMenu} toggleRef={toggleRef} />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={MOBILE_MENU_ID}
+            open={menuOpen}
+            onClose={closeMenu}
+            toggleRef={toggleRef}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -31,7 +31,7 @@ describe('AccountMenu (spec §2 top bar)', () => {
     expect((await screen.findByRole('link', { name: 'My Account' })).getAttribute('href')).toBe(
       '/my-account',
     );
-    const toggle = screen.getByRole('button', { name: 'Account menu' });
+    const toggle = await screen.findByRole('button', { name: 'Account menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('link', { name: 'Order History' })).toBeNull();
 

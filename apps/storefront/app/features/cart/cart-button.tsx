@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CartIcon } from '../../components/layout/icons.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -29,37 +29,13 @@ export function CartButton() {
   const hydrated = useHydrated();
   const count = useCartStore(selectCartCount);
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   // Mounted at the first open and kept, so closing never unloads it.
   const [dropdownWanted, setDropdownWanted] = useState(false);
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = () => setOpen(false);
-    // Spec §4: a click outside closes it.
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) close();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close();
-      toggleRef.current?.focus();
-    };
-    const onResize = () => {
-      if (window.innerWidth < CART_DROPDOWN_MIN_WIDTH) close();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    window.addEventListener('resize', onResize);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-      window.removeEventListener('resize', onResize);
-    };
-  }, [open]);
 
   if (!hydrated) {
     return (
@@ -112,8 +88,10 @@ export function CartButton() {
             id={CART_DROPDOWN_ID}
             panelRef={panelRef}
             open={open}
+            menuRef={rootRef}
+            toggleRef={toggleRef}
             onBeforeRemove={() => panelRef.current?.focus()}
-            onNavigate={() => setOpen(false)}
+            onClose={close}
           />
         </Suspense>
       ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money.ts';
+import { CART_DROPDOWN_MIN_WIDTH } from './cart-button.tsx';
 import { cartItemTitle, lineTotalCents, selectCartSubtotal, useCartStore } from './cart-store.ts';
 
 const TITLE_ID = 'cart-dropdown-title';
@@ -10,9 +11,14 @@ interface CartDropdownProps {
   /** The panel, which takes focus when it opens. */
   panelRef: RefObject<HTMLDivElement | null>;
   open: boolean;
+  /** The button and panel together: a press inside them does not close the panel. */
+  menuRef: RefObject<HTMLElement | null>;
+  /** Focus returns here when Escape closes the panel. */
+  toggleRef: RefObject<HTMLElement | null>;
   /** Called before a line is removed, so focus can stay inside the panel. */
   onBeforeRemove: () => void;
-  onNavigate: () => void;
+  /** A link was followed, or the shopper dismissed the panel. */
+  onClose: () => void;
 }
 
 /** Spec §2 Header: the lines (image, title, quantity, price, Remove), the subtotal in USD, and the two links. */
@@ -20,8 +26,10 @@ export function CartDropdown({
   id,
   panelRef,
   open,
+  menuRef,
+  toggleRef,
   onBeforeRemove,
-  onNavigate,
+  onClose,
 }: CartDropdownProps) {
   const items = useCartStore((state) => state.items);
   const remove = useCartStore((state) => state.remove);
@@ -31,6 +39,30 @@ export function CartDropdown({
   useEffect(() => {
     if (open) panelRef.current?.focus();
   }, [open, panelRef]);
+
+  useEffect(() => {
+    if (!open) return;
+    // Spec §4: a click outside closes it.
+    const onPointerDown = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) onClose();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      toggleRef.current?.focus();
+    };
+    const onResize = () => {
+      if (window.innerWidth < CART_DROPDOWN_MIN_WIDTH) onClose();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [open, menuRef, toggleRef, onClose]);
 
   return (
     <div
@@ -72,7 +104,7 @@ export function CartDropdown({
                   <Link
                     to={`/product/${item.product.slug}`}
                     className="cart-line__title"
-                    onClick={onNavigate}
+                    onClick={onClose}
                   >
                     {title}
                   </Link>
@@ -107,10 +139,10 @@ export function CartDropdown({
         <span data-testid="cart-subtotal">{formatMoney(subtotal)}</span>
       </p>
       <div className="cart-dropdown__actions">
-        <Link to="/cart" className="button button--secondary" onClick={onNavigate}>
+        <Link to="/cart" className="button button--secondary" onClick={onClose}>
           View Shopping Cart
         </Link>
-        <Link to="/checkout" className="button button--primary" onClick={onNavigate}>
+        <Link to="/checkout" className="button button--primary" onClick={onClose}>
           Check Out
         </Link>
       </div>

@@ -35,7 +35,7 @@ function pwa(): PluginOption[] {
       globPatterns: [
         'assets/**/*.{js,css}',
         'assets/**/*latin-wght-normal*.woff2',
-        'icons/*.png',
+        'icons/*.{png,svg}',
         'favicon.svg',
         'offline.html',
       ],

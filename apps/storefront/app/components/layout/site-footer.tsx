@@ -3,20 +3,8 @@ import { BRAND } from '../../lib/brand.ts';
 import { CERTIFICATION_LINK, FOOTER_COLUMNS } from '../../features/layout/nav-links.ts';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { CertificationBadge } from './certification-badge.tsx';
-import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './icons.tsx';
 import { SiteLogo } from './site-logo.tsx';
 
-const SOCIAL_ICONS = {
-  Facebook: FacebookIcon,
-  Instagram: InstagramIcon,
-  X: XIcon,
-  LinkedIn: LinkedInIcon,
-};
-const SOCIAL_LINKS = BRAND.social.map(({ network, href }) => ({
-  href,
-  label: network,
-  Icon: SOCIAL_ICONS[network],
-}));
 const { address } = BRAND;
 
 /** Spec §2 Footer. Hidden under 1200 px by CSS (spec §9) and by the page's hide_footer flag (in root). */
@@ -84,16 +72,20 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
           </a>
           <NewsletterForm />
           <ul className="social-links" aria-label="Social media">
-            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
-              <li key={label}>
+            {BRAND.social.map(({ network, href }) => (
+              <li key={network}>
                 <a
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={label}
+                  aria-label={network}
                   className="social-links__link"
                 >
-                  <Icon />
+                  {/* Drawn by CSS from /icons/social-*.svg: the footer shows on wide screens only. */}
+                  <span
+                    className={`social-links__icon social-links__icon--${network.toLowerCase()}`}
+                    aria-hidden="true"
+                  />
                 </a>
               </li>
             ))}

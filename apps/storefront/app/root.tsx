@@ -19,7 +19,7 @@ import { AppToastContainer } from './components/ui/toast.tsx';
 import { serverCustomer } from './features/account/server-session.server.ts';
 import { SessionSync } from './features/account/session-sync.tsx';
 import { usePageViews } from './features/analytics/use-page-views.ts';
-import { usePageChrome } from './features/layout/page-chrome.ts';
+import { simpleChrome, usePageChrome } from './features/layout/page-chrome.ts';
 import { useServiceWorker } from './features/pwa/use-service-worker.ts';
 import { pageTitle } from './lib/text.ts';
 import appStylesheet from './styles/app.css?url';
@@ -121,18 +121,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </div>
       </header>
       <main id="main-content" className="site-main">
-        <Hero
-          chrome={{
-            largeHeader: false,
-            headerImage: null,
-            hideHeader: false,
-            headerTitle: status === 404 ? 'Page not found' : 'Something went wrong',
-            isHome: false,
-            hideFooter: true,
-            deck: '',
-            button: null,
-          }}
-        />
+        <Hero chrome={simpleChrome(status === 404 ? 'Page not found' : 'Something went wrong')} />
         <section className="section">
           <div className="container container--narrow">
             <p className="lead">Please try again in a moment, or head back to the shop.</p>

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { BRAND } from '../../lib/brand.ts';
 import { CERTIFICATION_LINK, FOOTER_COLUMNS } from '../../features/layout/nav-links.ts';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
-import { CertificationBadge } from './certification-badge.tsx';
 import { SiteLogo } from './site-logo.tsx';
 
 const { address } = BRAND;
@@ -25,7 +24,15 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
             className="site-footer__badge"
             aria-label="Certified minority business enterprise"
           >
-            <CertificationBadge />
+            {/* A minority-supplier seal (spec §2 Footer): an image file, not markup every page hydrates. */}
+            <img
+              src="/icons/mbe-badge.svg"
+              alt=""
+              width={96}
+              height={96}
+              loading="lazy"
+              decoding="async"
+            />
           </Link>
         </div>
 

@@ -2,7 +2,8 @@ import { useEffect, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money.ts';
 import { CART_DROPDOWN_MIN_WIDTH } from './cart-button.tsx';
-import { cartItemTitle, lineTotalCents, selectCartSubtotal, useCartStore } from './cart-store.ts';
+import { useCartStore } from './cart-store.ts';
+import { cartItemTitle, lineTotalCents, selectCartSubtotal } from './cart-derived.ts';
 
 const TITLE_ID = 'cart-dropdown-title';
 

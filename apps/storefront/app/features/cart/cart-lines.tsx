@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money.ts';
-import { cartItemTitle, lineTotalCents, useCartStore, type CartItem } from './cart-store.ts';
+import { useCartStore, type CartItem } from './cart-store.ts';
+import { cartItemTitle, lineTotalCents } from './cart-derived.ts';
 
 /** The API takes at most 999 of one item per order. */
 export const MAX_LINE_QUANTITY = 999;

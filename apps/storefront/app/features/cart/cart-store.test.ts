@@ -5,21 +5,23 @@ import {
   CART_STORAGE_VERSION,
   INITIAL_CART,
   addItem,
-  cartLinesKey,
   migrateCart,
-  pendingOrderFor,
-  toLineRequests,
-  cartItemTitle,
   makeCartItem,
   removeItem,
   selectCartCount,
-  selectCartSubtotal,
-  selectCartSubtotalCents,
   setItemQuantity,
   toCartProduct,
   useCartStore,
   type CartItem,
 } from './cart-store.ts';
+import {
+  cartLinesKey,
+  pendingOrderFor,
+  toLineRequests,
+  cartItemTitle,
+  selectCartSubtotal,
+  selectCartSubtotalCents,
+} from './cart-derived.ts';
 
 const bites = toCartProduct({
   id: 7,

@@ -1,4 +1,5 @@
 import type { ShippingRate } from '@larder/contract';
+import { toCents } from './cart-derived.ts';
 
 /** Spec §3 "shipping info fields read": the five a shipping rate depends on. */
 export const DESTINATION_FIELDS = ['address_1', 'city', 'country', 'state', 'postcode'] as const;
@@ -33,8 +34,6 @@ export function chosenRate(
   for (const rate of rates) if (!cheapest || rate.cost < cheapest.cost) cheapest = rate;
   return cheapest;
 }
-
-const toCents = (amount: number) => Math.round(amount * 100);
 
 /** Spec §9: the selected rate's cost, else the cheapest rate's, else 0 (in cents). */
 export function shippingEstimateCents(

@@ -1,7 +1,8 @@
 import type { ShippingRate, ShippingRatesRequest } from '@larder/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { toLineRequests, type CartItem } from './cart-store.ts';
+import { type CartItem } from './cart-store.ts';
+import { toLineRequests } from './cart-derived.ts';
 import { canRequestRates, toDestination, type Destination } from './shipping-estimate.ts';
 
 /** Spec §9: rate requests wait for the shopper to pause typing. */

@@ -1,6 +1,7 @@
 import type { Product } from '@larder/contract';
 import { describe, expect, it } from 'vitest';
-import { cartItemTitle, makeCartItem } from '../cart/cart-store.ts';
+import { makeCartItem } from '../cart/cart-store.ts';
+import { cartItemTitle } from '../cart/cart-derived.ts';
 import { toProductDetail } from './product-detail.ts';
 
 const variation = (

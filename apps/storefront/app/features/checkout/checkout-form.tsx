@@ -7,13 +7,12 @@ import { useCustomer } from '../account/use-customer.ts';
 import type { CountryOption } from '../cart/address-fields.tsx';
 import { GiftNoteField } from '../cart/cart-page.tsx';
 import {
-  cartLinesKey,
-  selectCartSubtotalCents,
   useCartStore,
   type BillingInfo,
   type CartData,
   type ShippingInfo,
 } from '../cart/cart-store.ts';
+import { cartLinesKey, selectCartSubtotalCents } from '../cart/cart-derived.ts';
 import { chosenRate, shippingEstimateCents } from '../cart/shipping-estimate.ts';
 import { ShippingRateOptions } from '../cart/shipping-rate-options.tsx';
 import { useShippingRates } from '../cart/use-shipping-rates.ts';

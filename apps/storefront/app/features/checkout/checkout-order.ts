@@ -20,11 +20,11 @@ import { statesOf, type CountryOption } from '../cart/address-fields.tsx';
 import {
   BILLING_FIELDS,
   SHIPPING_FIELDS,
-  toLineRequests,
   type BillingInfo,
   type CartItem,
   type ShippingInfo,
 } from '../cart/cart-store.ts';
+import { toLineRequests } from '../cart/cart-derived.ts';
 
 /** What the checkout form holds: strings as typed, so the cart store can keep them as they are. */
 export interface CheckoutFormValues {

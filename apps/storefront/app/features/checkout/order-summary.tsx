@@ -1,6 +1,7 @@
 import type { ShippingRate } from '@larder/contract';
 import { formatMoney } from '../../lib/money.ts';
-import { cartItemTitle, lineTotalCents, type CartItem } from '../cart/cart-store.ts';
+import { type CartItem } from '../cart/cart-store.ts';
+import { cartItemTitle, lineTotalCents } from '../cart/cart-derived.ts';
 import { CartTotals } from '../cart/cart-totals.tsx';
 
 interface OrderSummaryProps {

@@ -1,6 +1,6 @@
 import type { Customer } from '@larder/contract';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
 import {
   BILLING_FIELDS,
   EMPTY_BILLING,
@@ -82,9 +82,9 @@ export const useSessionStore = create<SessionState>()(
       },
     }),
     {
+      // Kept in local storage: the middleware's default storage.
       name: SESSION_STORAGE_KEY,
       version: SESSION_STORAGE_VERSION,
-      storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({
         customer: state.remember ? state.customer : null,
         remember: state.remember,

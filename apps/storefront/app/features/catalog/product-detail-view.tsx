@@ -71,10 +71,13 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
   function handleAdd() {
     if (!chosen.buyable) return;
-    const item = chosen.variation
-      ? makeCartItem(product.cartProduct, clampedQuantity, { variation: chosen.variation })
-      : makeCartItem(product.cartProduct, clampedQuantity, { price: chosen.price });
-    addToCart(item);
+    addToCart(
+      makeCartItem(
+        product.cartProduct,
+        clampedQuantity,
+        chosen.variation ? { variation: chosen.variation } : { price: chosen.price },
+      ),
+    );
     notify({
       message: ADDED_TO_CART_MESSAGE,
       type: 'success',
@@ -168,15 +171,10 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
               Ingredients
             </h2>
             <p>{food.ingredients}</p>
-            {food.allergens.length > 0 ? (
-              <p>
-                <strong>Contains:</strong> {food.allergens.join(', ')}
-              </p>
-            ) : (
-              <p>
-                <strong>Contains:</strong> no major allergens
-              </p>
-            )}
+            <p>
+              <strong>Contains:</strong>{' '}
+              {food.allergens.length > 0 ? food.allergens.join(', ') : 'no major allergens'}
+            </p>
             {food.may_contain.length > 0 ? (
               <p className="muted">May contain traces of {food.may_contain.join(', ')}.</p>
             ) : null}

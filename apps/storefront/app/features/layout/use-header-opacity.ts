@@ -5,6 +5,12 @@ import { nextHeaderOpacity } from './header-opacity.ts';
 /** Spec §9: recomputed 200 ms after a navigation ends (scroll restoration has moved the page by then). */
 export const RECOMPUTE_AFTER_NAVIGATION_MS = 200;
 
+/** The opacity for the page's scroll position now; `previous` keeps it for the next call. */
+function recompute(previous: { current: number }): number {
+  previous.current = nextHeaderOpacity(window.scrollY, previous.current);
+  return previous.current;
+}
+
 /** Header background opacity from the scroll position; 0 during server render and hydration. */
 export function useHeaderOpacity(): number {
   const [opacity, setOpacity] = useState(0);
@@ -15,9 +21,7 @@ export function useHeaderOpacity(): number {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const next = nextHeaderOpacity(window.scrollY, previous.current);
-      previous.current = next;
-      setOpacity(next);
+      setOpacity(recompute(previous));
     };
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(update);
@@ -32,11 +36,10 @@ export function useHeaderOpacity(): number {
 
   useEffect(() => {
     if (navigationState !== 'idle') return;
-    const timer = window.setTimeout(() => {
-      const next = nextHeaderOpacity(window.scrollY, previous.current);
-      previous.current = next;
-      setOpacity(next);
-    }, RECOMPUTE_AFTER_NAVIGATION_MS);
+    const timer = window.setTimeout(
+      () => setOpacity(recompute(previous)),
+      RECOMPUTE_AFTER_NAVIGATION_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [navigationState]);
 

@@ -42,9 +42,9 @@ const compressible = /\.(js|css|svg|json|webmanifest|txt|html)$/;
  * are: the framework chunk is 93 KB as Brotli 11 against 108 KB compressed per request at quality 4.
  */
 function precompressClientAssets(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !compressible.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const file = path.join(dir, name);
+    if (!compressible.test(name) || !statSync(file).isFile()) continue;
     const content = readFileSync(file);
     if (content.length < 1024) continue;
     const brotliParams = {

@@ -144,14 +144,14 @@ export const mainQueries = ({ customerId, slug, productId }) => [
     `select count(*) from orders where customer_id = ${customerId}`,
   ],
   [
-    "a customer's orders page",
+    "a customer's orders page (the storefront asks for 100)",
     `select * from orders where customer_id = ${customerId}
-     order by date_created desc, id desc limit 10`,
+     order by date_created desc, id desc limit 100`,
   ],
   [
     'the lines of a page of orders',
     `select * from order_items where order_id in
-       (select id from orders where customer_id = ${customerId} order by date_created desc, id desc limit 10)
+       (select id from orders where customer_id = ${customerId} order by date_created desc, id desc limit 100)
      order by id`,
   ],
   [

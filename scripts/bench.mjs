@@ -415,7 +415,7 @@ const runChild = (command) =>
   });
 
 if (args.includes('--scale')) {
-  await buildAll();
+  if (!args.includes('--no-build')) await buildAll();
   process.exit(
     await runChild([
       'node',

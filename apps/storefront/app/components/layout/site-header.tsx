@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { isHeaderSticky } from '../../features/layout/header-opacity.ts';
 import { MAIN_NAV } from '../../features/layout/nav-links.ts';
 import { useHeaderOpacity } from '../../features/layout/use-header-opacity.ts';
+import { useBrowserLayoutEffect } from '../../lib/use-browser-layout-effect.ts';
 import { MenuIcon } from './icons.tsx';
 import { SiteLogo } from './site-logo.tsx';
 
@@ -14,9 +15,6 @@ const MOBILE_MENU_ID = 'mobile-menu';
 const MobileMenu = lazy(() =>
   import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })),
 );
-
-// useLayoutEffect warns on the server; the opacity only matters in the browser.
-const useBrowserLayoutEffect = typeof window === 'undefined' ? () => {} : useLayoutEffect;
 
 /** Spec §2 Header. `overlay` lays it over the hero; without a hero it is a solid bar. */
 export function SiteHeader({ overlay }: { overlay: boolean }) {

@@ -1,9 +1,6 @@
 import type { Customer } from '@larder/contract';
-import { useEffect, useLayoutEffect } from 'react';
+import { useBrowserLayoutEffect } from '../../lib/use-browser-layout-effect.ts';
 import { useSessionStore } from './session-store.ts';
-
-// useLayoutEffect warns on the server; the store only lives in the browser.
-const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 const hasCookie = (name: string) =>
   document.cookie.split(';').some((part) => part.trim().startsWith(`${name}=`));

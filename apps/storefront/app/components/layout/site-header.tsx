@@ -61,7 +61,7 @@ export function SiteHeader({ overlay }: { overlay: boolean }) {
             onPointerEnter={wantMenu}
             onFocus={wantMenu}
             onClick={() => {
-              setMenuWanted(true);
+              wantMenu();
               setMenuOpen((open) => !open);
             }}
           >

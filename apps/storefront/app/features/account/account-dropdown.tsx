@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ACCOUNT_LINKS } from './account-links.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -13,32 +13,26 @@ export function AccountDropdown() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const openedByHover = useRef(false);
-  const close = () => {
+  const close = useCallback(() => {
     openedByHover.current = false;
     setOpen(false);
-  };
+  }, []);
   const { signOut, signingOut } = useSignOut();
   const location = useLocation();
 
   // Following a link closes it.
-  useEffect(() => {
-    openedByHover.current = false;
-    setOpen(false);
-  }, [location.pathname]);
+  useEffect(() => close(), [close, location.pathname]);
 
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      openedByHover.current = false;
-      setOpen(false);
+      close();
       buttonRef.current?.focus();
     };
     // A tap or click anywhere else closes it (touch has no mouseleave).
     const onPointerDown = (event: PointerEvent) => {
-      if (wrapperRef.current?.contains(event.target as Node)) return;
-      openedByHover.current = false;
-      setOpen(false);
+      if (!wrapperRef.current?.contains(event.target as Node)) close();
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown);
@@ -46,7 +40,7 @@ export function AccountDropdown() {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
     };
-  }, [open]);
+  }, [open, close]);
 
   // Tabbing out of the menu closes it, so it never hides the page behind a focus the user left.
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {

@@ -2,15 +2,59 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noModuleCycles from './scripts/eslint/no-module-cycles.js';
+
+// Layers import one way (docs/decisions/0023-layers.md). Each entry: the files, and what they may not import.
+const storefrontBoundaries = [
+  {
+    group: ['@larder/api', '@larder/api/*', '**/apps/api/**'],
+    message: 'The storefront must not import the API; call it through app/lib/api.',
+  },
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+    message: 'No database code in the storefront.',
+  },
+];
+const featuresLayer = {
+  group: ['**/features/**'],
+  message:
+    'Shared code (components, lib) must not import features: move the piece into a feature, or pass it in.',
+};
+const routesLayer = {
+  group: ['**/routes/**', '**/root.tsx'],
+  message: 'Only the route table imports routes: features and shared code must not.',
+};
+const apiOuterLayers = {
+  group: ['**/admin/**', '**/web/**', '**/app.ts', '**/server.ts', '**/seed/**'],
+  message:
+    'The composition root (app.ts, admin/context.ts) wires these; modules, http and db must not import them.',
+};
+const moduleInternals = {
+  group: ['**/modules/**'],
+  message: 'http/ and db/ are below the modules: they must not import a module.',
+};
+const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', 'data/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/dist/**',
+      '**/.react-router/**',
+      'data/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -22,15 +66,36 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // The storefront talks to the shop only over HTTP: never import the API or database code.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@larder/api', '@larder/api/*', '**/apps/api/**'], message: 'The storefront must not import the API; call it through app/lib/api.' },
-            { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'No database code in the storefront.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrict(...storefrontBoundaries),
     },
+  },
+  {
+    files: [
+      'apps/storefront/app/components/**/*.{ts,tsx}',
+      'apps/storefront/app/lib/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(...storefrontBoundaries, featuresLayer, routesLayer),
+    },
+  },
+  {
+    files: ['apps/storefront/app/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(...storefrontBoundaries, routesLayer) },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { larder: { rules: { 'no-module-cycles': noModuleCycles } } },
+    rules: {
+      'no-restricted-imports': restrict(apiOuterLayers),
+      'larder/no-module-cycles': ['error', { modulesRoot: 'apps/api/src/modules' }],
+    },
+  },
+  {
+    files: ['apps/api/src/http/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(apiOuterLayers, moduleInternals) },
   },
 );

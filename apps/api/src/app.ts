@@ -62,6 +62,7 @@ import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
+import { brand } from '../seed/data/brand.ts';
 import { seedDemoData } from '../seed/seed.ts';
 
 export interface BuildAppOptions {
@@ -215,7 +216,7 @@ export async function buildApp(
   });
   await app.register(catalogRoutes, { catalog, publicUrl: config.publicUrl });
   await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
-  await app.register(siteRoutes, { publicUrl: config.publicUrl });
+  await app.register(siteRoutes, { publicUrl: config.publicUrl, shop: brand });
 
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

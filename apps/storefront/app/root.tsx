@@ -10,10 +10,10 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { Hero } from './components/layout/hero.tsx';
+import { Hero } from './features/layout/hero.tsx';
 import { LoadingView } from './components/layout/loading-view.tsx';
-import { SiteFooter } from './components/layout/site-footer.tsx';
-import { SiteHeader } from './components/layout/site-header.tsx';
+import { SiteFooter } from './features/layout/site-footer.tsx';
+import { SiteHeader } from './features/layout/site-header.tsx';
 import { SiteLogo } from './components/layout/site-logo.tsx';
 import { AppToastContainer } from './components/ui/toast.tsx';
 import { serverCustomer } from './features/account/server-session.server.ts';

@@ -3,7 +3,7 @@ import { apiPaths } from '@larder/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { SESSION_COOKIE } from '../modules/accounts/tokens.ts';
+import { SESSION_COOKIE } from './session-cookies.ts';
 import { viewerFromRequest, type Viewer } from './viewer.ts';
 
 /**

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../http/errors.ts';
 import type { AccountsService, SignedIn } from './accounts.service.ts';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, newXsrfToken } from './tokens.ts';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../http/session-cookies.ts';
+import { newXsrfToken } from './tokens.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

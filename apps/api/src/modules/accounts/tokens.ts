@@ -1,11 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
-export const SESSION_COOKIE = 'larder_session';
-/** Spec §9: the browser sends this cookie's value back in the X-XSRF-TOKEN header. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
-
 export interface SessionClaims {
   customerId: number;
   sessionId: string;

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, SiteIndexSchema, type SiteIndex } from '@larder/contract';
-import { brand } from '../../../seed/data/brand.ts';
 
 export interface SiteRoutesOptions {
   publicUrl: string;
+  /** The shop's name and tagline, as WordPress's `name` and `description`. */
+  shop: { name: string; tagline: string };
 }
 
 /** WordPress's REST index. It never changes while the process runs, so it is built once. */
-export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, { publicUrl }) => {
+export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
+  app,
+  { publicUrl, shop },
+) => {
   const index: SiteIndex = {
-    name: brand.name,
-    description: brand.tagline,
+    name: shop.name,
+    description: shop.tagline,
     url: publicUrl,
     home: publicUrl,
     namespaces: ['wp/v2', 'wc/v3'],

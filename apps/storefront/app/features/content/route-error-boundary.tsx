@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Hero } from '../../components/layout/hero.tsx';
+import { Hero } from '../layout/hero.tsx';
 import { simpleChrome } from '../layout/page-chrome.ts';
 import type { NotFoundData } from './not-found.ts';
 import { Prose } from './prose.tsx';

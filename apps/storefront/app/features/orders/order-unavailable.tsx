@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Hero } from '../../components/layout/hero.tsx';
+import { Hero } from '../layout/hero.tsx';
 import { RouteErrorBoundary } from '../content/route-error-boundary.tsx';
 import { simpleChrome } from '../layout/page-chrome.ts';
 

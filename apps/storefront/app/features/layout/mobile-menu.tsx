@@ -1,9 +1,9 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
-import { MobileAccountLinks } from '../../features/account/mobile-account-links.tsx';
-import { MAIN_NAV } from '../../features/layout/nav-links.ts';
-import { CloseIcon } from './icons.tsx';
-import { SiteLogo } from './site-logo.tsx';
+import { MobileAccountLinks } from '../account/mobile-account-links.tsx';
+import { MAIN_NAV } from './nav-links.ts';
+import { CloseIcon } from '../../components/layout/icons.tsx';
+import { SiteLogo } from '../../components/layout/site-logo.tsx';
 
 interface MobileMenuProps {
   id: string;

@@ -1,6 +1,6 @@
 import { Link, useNavigation } from 'react-router';
-import { ResponsiveImage } from '../ui/responsive-image.tsx';
-import type { PageChrome } from '../../features/layout/page-chrome.ts';
+import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
+import type { PageChrome } from './page-chrome.ts';
 
 /** Spec §2 Hero area: title (and on home a deck and button) over the page's header image. */
 export function Hero({ chrome }: { chrome: PageChrome }) {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { BRAND } from '../../lib/brand.ts';
-import { CERTIFICATION_LINK, FOOTER_COLUMNS } from '../../features/layout/nav-links.ts';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
-import { SiteLogo } from './site-logo.tsx';
+import { CERTIFICATION_LINK, FOOTER_COLUMNS } from './nav-links.ts';
+import { NewsletterForm } from '../newsletter/newsletter-form.tsx';
+import { SiteLogo } from '../../components/layout/site-logo.tsx';
 
 const { address } = BRAND;
 

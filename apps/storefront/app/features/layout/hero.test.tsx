@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub, Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHROME } from '../../features/layout/page-chrome.ts';
+import { DEFAULT_CHROME } from './page-chrome.ts';
 import { Hero } from './hero.tsx';
 
 const home = {

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { AccountMenu } from '../../features/account/account-menu.tsx';
-import { CartButton } from '../../features/cart/cart-button.tsx';
-import { isHeaderSticky } from '../../features/layout/header-opacity.ts';
-import { MAIN_NAV } from '../../features/layout/nav-links.ts';
-import { useHeaderOpacity } from '../../features/layout/use-header-opacity.ts';
+import { AccountMenu } from '../account/account-menu.tsx';
+import { CartButton } from '../cart/cart-button.tsx';
+import { isHeaderSticky } from './header-opacity.ts';
+import { MAIN_NAV } from './nav-links.ts';
+import { useHeaderOpacity } from './use-header-opacity.ts';
 import { useBrowserLayoutEffect } from '../../lib/use-browser-layout-effect.ts';
-import { MenuIcon } from './icons.tsx';
-import { SiteLogo } from './site-logo.tsx';
+import { MenuIcon } from '../../components/layout/icons.tsx';
+import { SiteLogo } from '../../components/layout/site-logo.tsx';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 // Loaded when the pointer or focus reaches the toggle (mounted closed, so it slides in on the click),

@@ -5,7 +5,7 @@ import { buildAll } from './build.mjs';
 import { mustRun } from './lib.mjs';
 
 const stages = [
-  ['Lint', () => mustRun('npx', ['eslint', '.'])],
+  ['Lint', () => mustRun('npm', ['run', 'lint'])],
   ['Typecheck', () => mustRun('npm', ['run', 'typecheck', '--workspaces', '--if-present'])],
   ['Unit and API tests (PGlite)', () => mustRun('npx', ['vitest', 'run'])],
   [

@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { PRIVATE_DIR_MODE, secureDataDir } from './data-dir.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
       if (images.generated > 0 || images.missing.length > 0) {
         app.log.info(images, 'generated the responsive image sizes');
       }
+      secureDataDir(config.dataDir);
     } catch (error) {
       await database.close();
       throw error;
@@ -196,7 +198,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: apiPaths.docs });
 
   const [dataUploads] = uploadsRoots(config.dataDir);
-  mkdirSync(dataUploads!, { recursive: true });
+  mkdirSync(dataUploads!, { recursive: true, mode: PRIVATE_DIR_MODE });
   await app.register(fastifyStatic, {
     // The owner's images and the generated sizes (content-hashed names), then the demo artwork.
     root: uploadsRoots(config.dataDir),

@@ -72,6 +72,61 @@ describe('errors', () => {
     );
   });
 
+  it('refuses ill-formed Unicode (a lone surrogate) in a JSON body with 400 naming the parameter, and stores nothing', async () => {
+    const illFormed =
+      'Text must be well-formed Unicode (a lone UTF-16 surrogate cannot be stored).';
+    const reviewsBefore = await t.database.db.select({ n: count() }).from(schema.productReviews);
+    const ordersBefore = await t.database.db.select({ n: count() }).from(schema.orders);
+    const cases = [
+      {
+        url: '/wp-json/jwt-auth/v1/token',
+        payload: { username: '\ud800', password: 'x' },
+        param: 'username',
+      },
+      {
+        url: '/wp-json/wc/v3/products/reviews',
+        payload: {
+          product_id: 1,
+          rating: 5,
+          review: 'Crunchy',
+          reviewer: 'Sam \udc00',
+          reviewer_email: 'sam@example.com',
+        },
+        param: 'reviewer',
+      },
+      {
+        url: '/wp-json/wc/v3/orders',
+        payload: {
+          billing: { first_name: 'Ada\ud83d' },
+          line_items: [{ product_id: 1, quantity: 1 }],
+        },
+        param: 'billing',
+      },
+      { url: '/wp-json/wp/v2/newsletter', payload: { ['e\ud800']: 1 }, param: 'e\ud800' },
+    ];
+    for (const { url, payload, param } of cases) {
+      const res = await t.app.inject({ method: 'POST', url, payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(ApiErrorSchema.parse(res.json())).toEqual({
+        code: 'rest_invalid_param',
+        message: `Invalid parameter(s): ${param}`,
+        data: { status: 400, params: { [param]: illFormed } },
+      });
+    }
+    expect(await t.database.db.select({ n: count() }).from(schema.productReviews)).toEqual(
+      reviewsBefore,
+    );
+    expect(await t.database.db.select({ n: count() }).from(schema.orders)).toEqual(ordersBefore);
+  });
+
+  it('answers a query or path that is not valid percent-encoded UTF-8 without a server error', async () => {
+    // Fastify keeps such a query value as its raw (well-formed) text and refuses such a path.
+    const query = await t.app.inject({ url: '/wp-json/wc/v3/products?search=%ED%A0%80' });
+    expect(query.statusCode).toBe(200);
+    const path = await t.app.inject({ url: '/wp-json/wc/v3/products/%ED%A0%80' });
+    expect(path.statusCode).toBe(400);
+  });
+
   it('hides unexpected failures behind a generic 500', async () => {
     const app = (await import('fastify')).default();
     const { registerErrorHandling } = await import('../src/http/errors.ts');

@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { PRIVATE_DIR_MODE, secureDataDir } from './data-dir.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerNulGuard(app);
   echoRequestIds(app);
 

@@ -127,6 +127,67 @@ describe('errors', () => {
     expect(path.statusCode).toBe(400);
   });
 
+  it('answers integers beyond the database range with 400 rest_invalid_param naming the parameter', async () => {
+    const big = '99999999999';
+    const cases = [
+      { url: `/wp-json/wc/v3/products?min_price=${big}`, param: 'min_price' },
+      { url: `/wp-json/wc/v3/products?max_price=${big}`, param: 'max_price' },
+      { url: `/wp-json/wc/v3/products?offset=${big}`, param: 'offset' },
+      { url: `/wp-json/wc/v3/products?page=${big}`, param: 'page' },
+      { url: `/wp-json/wc/v3/products/categories?parent=${big}`, param: 'parent' },
+      { url: `/wp-json/wc/v3/products/${big}`, param: 'id' },
+      { url: `/wp-json/wc/v3/orders/${big}`, param: 'id' },
+      { url: `/wp-json/wc/v3/orders?customer=${big}`, param: 'customer' },
+      { url: `/wp-json/wp/v2/posts?page=${big}`, param: 'page' },
+    ];
+    for (const { url, param } of cases) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(ApiErrorSchema.parse(res.json()), url).toMatchObject({
+        code: 'rest_invalid_param',
+        data: { params: { [param]: expect.any(String) } },
+      });
+    }
+    // The largest values the database holds are still answered normally.
+    expect(
+      (await t.app.inject({ url: '/wp-json/wc/v3/products?min_price=1000000' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/wp-json/wc/v3/products?offset=2147483647' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers malformed, empty or too deeply nested JSON with 400 rest_invalid_json', async () => {
+    const bodies = [
+      '{"email": ',
+      '',
+      '['.repeat(30_000),
+      `${'['.repeat(30_000)}${']'.repeat(30_000)}`,
+      `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`,
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/newsletter',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload.slice(0, 20)).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'rest_invalid_json',
+        message: 'The request body is not valid JSON.',
+        data: { status: 400 },
+      });
+    }
+    // Brackets inside strings are text, not nesting.
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/newsletter',
+      payload: { email: `${'['.repeat(100)}@example.com` },
+    });
+    expect(ApiErrorSchema.parse(text.json()).code).toBe('rest_invalid_param');
+  });
+
   it('hides unexpected failures behind a generic 500', async () => {
     const app = (await import('fastify')).default();
     const { registerErrorHandling } = await import('../src/http/errors.ts');

@@ -16,6 +16,7 @@ import {
 import type { Config } from './config.ts';
 import { PRIVATE_DIR_MODE, secureDataDir } from './data-dir.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { trustProxyOption } from './http/client-key.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
@@ -109,8 +110,8 @@ export async function buildApp(
   const app = Fastify({
     ...loggerOptions(config, options.logStream),
     // X-Forwarded-For is believed only from this machine (the SSR's in-process calls, a local
-    // reverse proxy): anyone else could forge it to slip past per-client limits.
-    trustProxy: 'loopback',
+    // reverse proxy) and the proxies TRUST_PROXY names: anyone else could forge it.
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -160,7 +161,7 @@ export async function buildApp(
     // Sent below only over https: over plain http it would tell browsers nothing true.
     strictTransportSecurity: false,
   });
-  // request.protocol believes X-Forwarded-Proto from loopback only (trustProxy above).
+  // request.protocol believes X-Forwarded-Proto from trusted proxies only (trustProxy above).
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

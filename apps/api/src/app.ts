@@ -14,8 +14,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { PRIVATE_DIR_MODE, secureDataDir } from './data-dir.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { trustProxyOption } from './http/client-key.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
@@ -108,13 +111,14 @@ export async function buildApp(
   const app = Fastify({
     ...loggerOptions(config, options.logStream),
     // X-Forwarded-For is believed only from this machine (the SSR's in-process calls, a local
-    // reverse proxy): anyone else could forge it to slip past per-client limits.
-    trustProxy: 'loopback',
+    // reverse proxy) and the proxies TRUST_PROXY names: anyone else could forge it.
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerNulGuard(app);
   echoRequestIds(app);
 
@@ -137,6 +141,7 @@ export async function buildApp(
       if (images.generated > 0 || images.missing.length > 0) {
         app.log.info(images, 'generated the responsive image sizes');
       }
+      secureDataDir(config.dataDir);
     } catch (error) {
       await database.close();
       throw error;
@@ -157,7 +162,7 @@ export async function buildApp(
     // Sent below only over https: over plain http it would tell browsers nothing true.
     strictTransportSecurity: false,
   });
-  // request.protocol believes X-Forwarded-Proto from loopback only (trustProxy above).
+  // request.protocol believes X-Forwarded-Proto from trusted proxies only (trustProxy above).
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
@@ -197,7 +202,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: apiPaths.docs });
 
   const [dataUploads] = uploadsRoots(config.dataDir);
-  mkdirSync(dataUploads!, { recursive: true });
+  mkdirSync(dataUploads!, { recursive: true, mode: PRIVATE_DIR_MODE });
   await app.register(fastifyStatic, {
     // The owner's images and the generated sizes (content-hashed names), then the demo artwork.
     root: uploadsRoots(config.dataDir),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -53,6 +54,38 @@ const rateLimit = z
     'must allow at least 1 request in at least 1s',
   );
 
+/** proxy-addr's names for address ranges, as Fastify's trustProxy takes them. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * "2": believe that many hops of X-Forwarded-For; "10.0.0.0/8, 2001:db8::1": believe it from those
+ * peers. Loopback is always believed: the storefront's server-side calls come from this process.
+ */
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return [...new Set(['loopback', ...entries])];
+  }
+  context.addIssue({
+    code: 'custom',
+    message: 'must be a hop count (1 to 10) or comma-separated proxy addresses or CIDRs',
+  });
+  return z.NEVER;
+});
+
 const mailbox = z
   .string()
   .regex(
@@ -74,6 +107,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
     .optional(),
   PUBLIC_URL: httpUrl.default('http://localhost:3000'),
+  TRUST_PROXY: trustProxy.prefault('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NEWSLETTER_SIGNUP_URL: httpUrl.default('https://larderandoat.substack.com/subscribe'),
   SEED_DEMO_DATA: booleanFlag.default(true),
@@ -150,6 +184,9 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
   }
 });
 
+/** Fastify's trustProxy: hops of X-Forwarded-For to believe, or the peers believed. */
+export type TrustProxy = number | string[];
+
 export interface RateLimit {
   /** Requests a client may make in the window. */
   max: number;
@@ -163,6 +200,8 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through `pg` instead of the embedded PGlite. */
   databaseUrl?: string;
+  /** Whose X-Forwarded-For decides a request's client address (TRUST_PROXY; default loopback). */
+  trustProxy: TrustProxy;
   /** Absolute origin used for `link` and `permalink` fields, without a trailing slash. */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -251,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
     publicUrl: parsed.PUBLIC_URL,
+    trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
     newsletterSignupUrl: parsed.NEWSLETTER_SIGNUP_URL,
     seedDemoData: parsed.SEED_DEMO_DATA,

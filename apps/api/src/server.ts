@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { usePrivateUmask } from './data-dir.ts';
 import { DatabaseInUseError } from './db/lock.ts';
 
 function readConfig(): Config {
@@ -14,6 +15,8 @@ function readConfig(): Config {
   }
 }
 
+// Before anything is written: DATA_DIR holds orders, password hashes and reset links.
+usePrivateUmask();
 const config = readConfig();
 const app = await buildApp(config, { serveStorefront: true }).catch((error: unknown) => {
   if (!(error instanceof DatabaseInUseError)) throw error;

@@ -72,6 +72,122 @@ describe('errors', () => {
     );
   });
 
+  it('refuses ill-formed Unicode (a lone surrogate) in a JSON body with 400 naming the parameter, and stores nothing', async () => {
+    const illFormed =
+      'Text must be well-formed Unicode (a lone UTF-16 surrogate cannot be stored).';
+    const reviewsBefore = await t.database.db.select({ n: count() }).from(schema.productReviews);
+    const ordersBefore = await t.database.db.select({ n: count() }).from(schema.orders);
+    const cases = [
+      {
+        url: '/wp-json/jwt-auth/v1/token',
+        payload: { username: '\ud800', password: 'x' },
+        param: 'username',
+      },
+      {
+        url: '/wp-json/wc/v3/products/reviews',
+        payload: {
+          product_id: 1,
+          rating: 5,
+          review: 'Crunchy',
+          reviewer: 'Sam \udc00',
+          reviewer_email: 'sam@example.com',
+        },
+        param: 'reviewer',
+      },
+      {
+        url: '/wp-json/wc/v3/orders',
+        payload: {
+          billing: { first_name: 'Ada\ud83d' },
+          line_items: [{ product_id: 1, quantity: 1 }],
+        },
+        param: 'billing',
+      },
+      { url: '/wp-json/wp/v2/newsletter', payload: { ['e\ud800']: 1 }, param: 'e\ud800' },
+    ];
+    for (const { url, payload, param } of cases) {
+      const res = await t.app.inject({ method: 'POST', url, payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(ApiErrorSchema.parse(res.json())).toEqual({
+        code: 'rest_invalid_param',
+        message: `Invalid parameter(s): ${param}`,
+        data: { status: 400, params: { [param]: illFormed } },
+      });
+    }
+    expect(await t.database.db.select({ n: count() }).from(schema.productReviews)).toEqual(
+      reviewsBefore,
+    );
+    expect(await t.database.db.select({ n: count() }).from(schema.orders)).toEqual(ordersBefore);
+  });
+
+  it('answers a query or path that is not valid percent-encoded UTF-8 without a server error', async () => {
+    // Fastify keeps such a query value as its raw (well-formed) text and refuses such a path.
+    const query = await t.app.inject({ url: '/wp-json/wc/v3/products?search=%ED%A0%80' });
+    expect(query.statusCode).toBe(200);
+    const path = await t.app.inject({ url: '/wp-json/wc/v3/products/%ED%A0%80' });
+    expect(path.statusCode).toBe(400);
+  });
+
+  it('answers integers beyond the database range with 400 rest_invalid_param naming the parameter', async () => {
+    const big = '99999999999';
+    const cases = [
+      { url: `/wp-json/wc/v3/products?min_price=${big}`, param: 'min_price' },
+      { url: `/wp-json/wc/v3/products?max_price=${big}`, param: 'max_price' },
+      { url: `/wp-json/wc/v3/products?offset=${big}`, param: 'offset' },
+      { url: `/wp-json/wc/v3/products?page=${big}`, param: 'page' },
+      { url: `/wp-json/wc/v3/products/categories?parent=${big}`, param: 'parent' },
+      { url: `/wp-json/wc/v3/products/${big}`, param: 'id' },
+      { url: `/wp-json/wc/v3/orders/${big}`, param: 'id' },
+      { url: `/wp-json/wc/v3/orders?customer=${big}`, param: 'customer' },
+      { url: `/wp-json/wp/v2/posts?page=${big}`, param: 'page' },
+    ];
+    for (const { url, param } of cases) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(ApiErrorSchema.parse(res.json()), url).toMatchObject({
+        code: 'rest_invalid_param',
+        data: { params: { [param]: expect.any(String) } },
+      });
+    }
+    // The largest values the database holds are still answered normally.
+    expect(
+      (await t.app.inject({ url: '/wp-json/wc/v3/products?min_price=1000000' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/wp-json/wc/v3/products?offset=2147483647' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers malformed, empty or too deeply nested JSON with 400 rest_invalid_json', async () => {
+    const bodies = [
+      '{"email": ',
+      '',
+      '['.repeat(30_000),
+      `${'['.repeat(30_000)}${']'.repeat(30_000)}`,
+      `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`,
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/newsletter',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload.slice(0, 20)).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'rest_invalid_json',
+        message: 'The request body is not valid JSON.',
+        data: { status: 400 },
+      });
+    }
+    // Brackets inside strings are text, not nesting.
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/newsletter',
+      payload: { email: `${'['.repeat(100)}@example.com` },
+    });
+    expect(ApiErrorSchema.parse(text.json()).code).toBe('rest_invalid_param');
+  });
+
   it('hides unexpected failures behind a generic 500', async () => {
     const app = (await import('fastify')).default();
     const { registerErrorHandling } = await import('../src/http/errors.ts');

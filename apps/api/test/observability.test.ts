@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@larder/contract';
+import { apiPaths, toContactSubmission } from '@larder/contract';
+import { sql } from 'drizzle-orm';
 import { defaultMigrationsDir } from '../src/paths.ts';
 import { mailTo } from './outbox.ts';
 import { placeOrder, productIdOf } from './place-order.ts';
@@ -154,6 +155,49 @@ describe('request logs', () => {
     );
     expect(incoming).toMatchObject({ req: { method: 'GET', url: `${apiPaths.customers}/me` } });
     expect(text).toContain(`?key=[redacted]&id=${userId}`);
+  });
+});
+
+describe('database errors in the log', () => {
+  it('name the SQLSTATE and constraint, never a bound value or the statement', async () => {
+    const secret = 'zz-secret-bound-value-4417';
+    // A rule the app does not know about makes the insert fail inside the database.
+    await t.database.db.execute(
+      sql.raw(
+        `alter table contact_submissions add constraint no_test_secret check (message not like '%zz-secret%')`,
+      ),
+    );
+    try {
+      logLines.length = 0;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.formSubmit,
+        headers: { 'x-request-id': 'db-error-request' },
+        payload: toContactSubmission({
+          first_name: 'Dee',
+          last_name: 'Bee',
+          email: 'dee.bee@example.com',
+          phone: '',
+          message: `Please keep ${secret} out of the logs.`,
+        }),
+      });
+      expect(res.statusCode).toBe(500);
+      expect(logLines.join('')).not.toContain(secret);
+      expect(logLines.join('')).not.toContain('insert into');
+      const logged = parsedLogs().find(
+        (line) => line.reqId === 'db-error-request' && line.msg === 'unexpected error',
+      );
+      expect(logged?.err).toMatchObject({
+        type: 'DatabaseError',
+        code: '23514',
+        constraint: 'no_test_secret',
+        table: 'contact_submissions',
+      });
+    } finally {
+      await t.database.db.execute(
+        sql.raw('alter table contact_submissions drop constraint no_test_secret'),
+      );
+    }
   });
 });
 

@@ -25,6 +25,7 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
   host: '127.0.0.1',
   dataDir: tempDataDir(),
   publicUrl: 'http://shop.test',
+  trustProxy: ['loopback'],
   logLevel: 'silent',
   newsletterSignupUrl: 'https://newsletter.test/subscribe',
   seedDemoData: true,

@@ -169,6 +169,9 @@ export const ProductOrderBySchema = z.enum([
   'rating',
 ]);
 
+/** A price filter in dollars: far above any price, and its cents still fit an integer column. */
+const queryPriceFilter = z.coerce.number().min(0).max(1_000_000);
+
 export const ProductListQuerySchema = PaginationQuerySchema.extend({
   offset: queryInt(0).optional(),
   search: z.string().max(200).optional(),
@@ -180,8 +183,8 @@ export const ProductListQuerySchema = PaginationQuerySchema.extend({
   type: ProductTypeSchema.optional(),
   featured: queryBoolean.optional(),
   on_sale: queryBoolean.optional(),
-  min_price: z.coerce.number().min(0).optional(),
-  max_price: z.coerce.number().min(0).optional(),
+  min_price: queryPriceFilter.optional(),
+  max_price: queryPriceFilter.optional(),
   stock_status: StockStatusSchema.optional(),
   catalog_visibility: CatalogVisibilitySchema.optional(),
   status: z.enum(['any', 'draft', 'pending', 'private', 'publish']).default('publish'),

@@ -5,10 +5,9 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /** Query-string helpers: values arrive as strings, WordPress accepts CSV lists and 0/1 booleans. */
-export const queryInt = (min: number, max?: number) => {
-  const base = z.coerce.number().int().min(min);
-  return max === undefined ? base : base.max(max);
-};
+// At most MAX_ID unless told: every such number is compared with an integer column.
+export const queryInt = (min: number, max: number = MAX_ID) =>
+  z.coerce.number().int().min(min).max(max);
 
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])

@@ -191,6 +191,6 @@ export const OrderGetQuerySchema = z.object({ key: z.string().max(64).optional()
 
 /** `GET /wp-json/wc/v3/orders?customer=` (spec §7): a customer's own orders only. */
 export const OrderListQuerySchema = PaginationQuerySchema.extend({
-  customer: z.coerce.number().int().positive(),
+  customer: z.coerce.number().int().positive().max(MAX_ID),
   status: OrderStatusSchema.optional(),
 });

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
+import { secureDataDir, usePrivateUmask } from '../data-dir.ts';
 import { DatabaseInUseError } from '../db/lock.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { runAdmin } from './cli.ts';
@@ -10,6 +11,9 @@ import { createAdminContext, openDatabase } from './context.ts';
 // The same settings as `npm start`: a .env beside the repository, the environment winning.
 const envFile = join(resolveApiRoot(), '..', '..', '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+// Files the commands write into DATA_DIR (outbox, uploads) are the shop user's only.
+usePrivateUmask();
 
 const io = {
   out: (text: string) => process.stdout.write(`${text}\n`),
@@ -23,6 +27,7 @@ try {
     async open() {
       const config = loadConfig(process.env);
       const database = await openDatabase(config);
+      secureDataDir(config.dataDir);
       return { context: createAdminContext(config, database.db), close: () => database.close() };
     },
   });

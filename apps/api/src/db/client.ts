@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PRIVATE_DIR_MODE } from '../data-dir.ts';
 import { defaultMigrationsDir } from '../paths.ts';
 import { lockDirectory } from './lock.ts';
 import * as schema from './schema.ts';
@@ -69,7 +70,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     client = new PGlite();
   } else {
     const dir = join(options.dataDir ?? './data', 'db');
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     // One process at a time (the shop or the owner's command line): throws DatabaseInUseError.
     unlock = lockDirectory(dir);
     client = new PGlite(dir);

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../data-dir.ts';
 
 /** PGlite has no lock of its own: two processes on one directory would corrupt it. */
 export class DatabaseInUseError extends Error {
@@ -41,7 +42,7 @@ export function lockDirectory(dir: string): () => void {
   if (held.has(file)) throw new DatabaseInUseError(dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       held.add(file);
       let released = false;
       return () => {

@@ -35,6 +35,86 @@ const REDACTED_PATHS = [
   ]),
 ];
 
+/** SQLSTATE: five digits or capitals, e.g. 23505 (unique violation). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** What a database error may tell the log: which rule failed, never a value or the statement. */
+const SAFE_DATABASE_FIELDS = ['code', 'constraint', 'schema', 'table', 'column'] as const;
+/** Drizzle's and PGlite's copies of the statement and its values; pg's `detail` quotes a value too. */
+const UNSAFE_ERROR_FIELDS = new Set([
+  'query',
+  'params',
+  'queryOptions',
+  'detail',
+  'where',
+  'internalQuery',
+]);
+
+const isDatabaseError = (error: Error): boolean => {
+  const fields = error as unknown as Record<string, unknown>;
+  return (
+    'params' in fields ||
+    'query' in fields ||
+    (typeof fields.code === 'string' && SQLSTATE.test(fields.code) && 'severity' in fields)
+  );
+};
+
+const causesOf = (error: Error): Error[] => {
+  const chain: Error[] = [];
+  for (let link: unknown = error; link instanceof Error && !chain.includes(link); link = link.cause)
+    chain.push(link);
+  return chain;
+};
+
+/** A stack's frames without its first lines, which repeat the message. */
+const stackFrames = (error: Error) =>
+  (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [field: string]: unknown;
+}
+
+/**
+ * The log's `err` serializer. A database error (Drizzle's wrapper, pg's or PGlite's own) carries
+ * the statement, every bound value (password hashes, order keys, addresses) and a message or
+ * detail quoting a value: only its SQLSTATE, constraint, table and column are logged.
+ */
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const chain = causesOf(error);
+  if (chain.some(isDatabaseError)) {
+    const coded = chain.find((link) => {
+      const code = (link as unknown as Record<string, unknown>).code;
+      return typeof code === 'string' && SQLSTATE.test(code);
+    }) as unknown as Record<string, unknown> | undefined;
+    const code = typeof coded?.code === 'string' ? coded.code : '(no SQLSTATE)';
+    const fields: SerializedError = {
+      type: 'DatabaseError',
+      message: `database error ${code}`,
+      stack: stackFrames(error),
+    };
+    for (const name of SAFE_DATABASE_FIELDS)
+      if (typeof coded?.[name] === 'string') fields[name] = coded[name];
+    return fields;
+  }
+  const fields: SerializedError = {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack ?? '',
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (key in fields || UNSAFE_ERROR_FIELDS.has(key)) continue;
+    fields[key] = value instanceof Error ? serializeError(value) : value;
+  }
+  if (error.cause !== undefined) fields.cause = serializeError(error.cause);
+  return fields;
+}
+
 /** `/reset-password?key=abc&id=3` → `/reset-password?key=[redacted]&id=3`. */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
@@ -88,6 +168,7 @@ export function loggerOptions(
       level: config.logLevel,
       redact: REDACTED_PATHS,
       serializers: {
+        err: serializeError,
         req: (request: { method: string; url: string; ip?: string; hostname?: string }) => ({
           method: request.method,
           url: redactUrl(request.url),

@@ -1,6 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimit } from '../config.ts';
+import { clientKey } from './client-key.ts';
 import { ApiError } from './errors.ts';
 
 /** Bodies of the public forms are a few kilobytes; anything far larger is refused with 413. */
@@ -8,12 +9,13 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 
 /**
  * @fastify/rate-limit for the public write routes only (`global: false`). The client is
- * `request.ip`, which believes X-Forwarded-For only from loopback (see buildApp's trustProxy).
+ * `request.ip` (X-Forwarded-For believed per TRUST_PROXY) keyed by `clientKey`: an IPv6 /64.
  * Counters live in this process's memory: several API processes need a shared store (Redis).
  */
 export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new ApiError(
         429,

@@ -18,7 +18,7 @@ export function loadAuthSecret(configured: string | undefined, dataDir: string):
     if (code(error) !== 'ENOENT') throw error;
   }
   const secret = randomBytes(48);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx': never overwrite a key another process wrote meanwhile; use theirs.
     writeFileSync(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' });

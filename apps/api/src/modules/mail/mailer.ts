@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
 import { slugify } from '../../http/format.ts';
 
 export interface Mailbox {
@@ -81,16 +82,17 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   return {
     async send(message) {
       const info = await transport.sendMail(toNodemailer(message));
-      await mkdir(outboxDir, { recursive: true });
+      // Reset links and order keys: readable by the shop's user only.
+      await mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const base = `${fileTimestamp(new Date())}-${slugify(message.subject).slice(0, 60) || 'message'}`;
       let path = join(outboxDir, `${base}.eml`);
       try {
-        await writeFile(path, info.message, { flag: 'wx' });
+        await writeFile(path, info.message, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         // Two messages with the same subject in the same millisecond.
         path = join(outboxDir, `${base}-${randomBytes(3).toString('hex')}.eml`);
-        await writeFile(path, info.message, { flag: 'wx' });
+        await writeFile(path, info.message, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       }
       log.info(
         { path, subject: message.subject },

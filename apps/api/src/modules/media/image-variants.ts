@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { ImageSize, ImageSizes } from '@larder/contract';
 import sharp from 'sharp';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
 import { uploadsUrl } from '../../http/format.ts';
 
 /** Widths offered to `srcset`; each image gets those that make sense for it (see `variantWidths`). */
@@ -109,7 +110,7 @@ export async function generateImageVariants(
 ): Promise<VariantsResult> {
   const bytes = await readFile(source.path);
   const planned = planSizes(source, bytes, uploadsDir);
-  await mkdir(join(uploadsDir, SIZES_FOLDER), { recursive: true });
+  await mkdir(join(uploadsDir, SIZES_FOLDER), { recursive: true, mode: PRIVATE_DIR_MODE });
   let generated = 0;
   const sizes: ImageSizes = {};
   for (const size of planned) {
@@ -128,7 +129,7 @@ export async function generateImageVariants(
         const data = await planned.encode(image).toBuffer();
         // Written under a temporary name first: a file that exists is always complete.
         const partial = `${planned.path}.${process.pid}.partial`;
-        await writeFile(partial, data);
+        await writeFile(partial, data, { mode: PRIVATE_FILE_MODE });
         await rename(partial, planned.path);
         filesize = data.length;
         generated += 1;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ImageSizes } from '@larder/contract';
 import { asc, eq } from 'drizzle-orm';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
 import { seedUploadsDir } from '../../paths.ts';
@@ -92,8 +93,12 @@ export async function storeUpload(sourcePath: string, dataDir: string): Promise<
   const stem = slugify(basename(sourcePath, extname(sourcePath))) || 'image';
   const file = `imports/${stem}.${hash}${extension}`;
   const path = join(dataUploadsDir(dataDir), file);
-  await mkdir(dirname(path), { recursive: true });
-  if (!existsSync(path)) await copyFile(sourcePath, path);
+  await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (!existsSync(path)) {
+    await copyFile(sourcePath, path);
+    // copyFile keeps the owner's mode; the shop serves uploads itself, so only its user reads them.
+    await chmod(path, PRIVATE_FILE_MODE);
+  }
   const { sizes } = await generateImageVariants(
     { file, path, width: info.width, height: info.height },
     dataUploadsDir(dataDir),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
 import { join } from 'node:path';
 
 export interface CertificateType {
@@ -41,9 +42,9 @@ export async function storeCertificate(
   content: Uint8Array,
   type: CertificateType,
 ): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const name = `${randomUUID()}${type.extension}`;
-  await writeFile(join(dir, name), content, { flag: 'wx', mode: 0o600 });
+  await writeFile(join(dir, name), content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   return name;
 }
 

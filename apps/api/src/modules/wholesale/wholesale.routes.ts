@@ -11,7 +11,7 @@ import {
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
-import { NUL_MESSAGE, nulParam } from '../../http/nul-guard.ts';
+import { unstorableText } from '../../http/nul-guard.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { limitPerClient } from '../../http/write-guards.ts';
 import type { CertificateUpload, WholesaleService } from './wholesale.service.ts';
@@ -93,9 +93,10 @@ async function readApplication(request: FastifyRequest) {
       new ApiError(400, 'rest_invalid_request', 'The form could not be read. Please send it again.')
     );
   }
-  const nul =
-    nulParam(Object.fromEntries(fields)) ?? nulParam(certificate?.filename, 'certificate');
-  if (nul) throw invalidParam(nul, NUL_MESSAGE);
+  const bad =
+    unstorableText(Object.fromEntries(fields)) ??
+    unstorableText(certificate?.filename, 'certificate');
+  if (bad) throw invalidParam(bad.param, bad.message);
   return { fields, certificate };
 }
 

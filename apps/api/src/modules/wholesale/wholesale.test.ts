@@ -376,6 +376,53 @@ describe('POST /wholesale-registration/', () => {
     await expectNothingStoredFor(email, before);
   });
 
+  it('refuses ill-formed Unicode (a lone surrogate) in a field with 400 naming it, and stores nothing', async () => {
+    const email = uniqueEmail();
+    const before = storedCertificates();
+    // Browsers send UTF-8, but a part may declare UTF-16, which can carry a lone surrogate.
+    const boundary = 'larder-test-boundary';
+    const part = (headers: string, body: Buffer | string) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+        Buffer.from(body),
+        Buffer.from('\r\n'),
+      ]);
+    const fields = applicationFields(email, { business_name: undefined });
+    const body = Buffer.concat([
+      ...Object.entries(fields)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => part(`Content-Disposition: form-data; name="${name}"`, value!)),
+      part(
+        'Content-Disposition: form-data; name="business_name"\r\nContent-Type: text/plain; charset=utf-16le',
+        Buffer.from('Corner Pantry \ud800', 'utf16le'),
+      ),
+      part(
+        'Content-Disposition: form-data; name="certificate"; filename="resale.pdf"\r\nContent-Type: application/pdf',
+        PDF,
+      ),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: APPLY,
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(ApiErrorSchema.parse(res.json())).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): business_name',
+      data: {
+        status: 400,
+        params: {
+          business_name:
+            'Text must be well-formed Unicode (a lone UTF-16 surrogate cannot be stored).',
+        },
+      },
+    });
+    await expectNothingStoredFor(email, before);
+  });
+
   it("needs a visitor's password, and refuses a weak one like sign-up", async () => {
     const email = uniqueEmail();
     const missing = await apply(formOf(applicationFields(email, { password: '' })));

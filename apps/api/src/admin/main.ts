@@ -6,15 +6,17 @@ import { DatabaseInUseError } from '../db/lock.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { runAdmin } from './cli.ts';
 import { createAdminContext, openDatabase } from './context.ts';
+import { terminalIo } from './output.ts';
 
 // The same settings as `npm start`: a .env beside the repository, the environment winning.
 const envFile = join(resolveApiRoot(), '..', '..', '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-const io = {
+// A failure's message may quote stored text too.
+const io = terminalIo({
   out: (text: string) => process.stdout.write(`${text}\n`),
   err: (text: string) => process.stderr.write(`${text}\n`),
-};
+});
 
 let code: number;
 try {

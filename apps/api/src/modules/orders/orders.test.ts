@@ -296,6 +296,43 @@ describe('POST /orders', () => {
     expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
   });
 
+  it('answers for a draft or private product as for one that does not exist, without its name', async () => {
+    const body = await anOrder([{ product_id: giftTin, quantity: 1 }]);
+    for (const status of ['draft', 'private'] as const) {
+      await t.database.db
+        .update(products)
+        .set({ status, name: 'Secret Winter Blend' })
+        .where(eq(products.id, giftTin));
+      try {
+        const before = await orderCount();
+        const res = await postOrder(body);
+        expect(res.statusCode).toBe(400);
+        expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+          code: 'rest_invalid_param',
+          data: { params: { line_items: `Line 1: there is no product ${giftTin}.` } },
+        });
+        const missing = await postOrder({
+          ...body,
+          line_items: [{ product_id: 999_999, quantity: 1 }],
+        });
+        expect(missing.json().data.params.line_items).toBe('Line 1: there is no product 999999.');
+        const rates = await t.app.inject({
+          method: 'POST',
+          url: RATES,
+          payload: { ...billing, products: [{ product_id: giftTin, quantity: 1 }] },
+        });
+        expect(rates.statusCode).toBe(400);
+        for (const answer of [res, rates]) expect(answer.body).not.toContain('Secret');
+        expect(await orderCount()).toBe(before);
+      } finally {
+        await t.database.db
+          .update(products)
+          .set({ status: 'publish', name: 'Holiday Gift Tin' })
+          .where(eq(products.id, giftTin));
+      }
+    }
+  });
+
   it('holds stock for a pending order, so the catalogue shows what is left', async () => {
     await setStock(giftTin, 5);
     const res = await postOrder(await anOrder([{ product_id: giftTin, quantity: 2 }]));

@@ -84,9 +84,10 @@ export async function priceCart(
   const priced = lines.map((line, index): PricedLine => {
     const variationId = line.variation_id ?? 0;
     const product = byId.get(line.product_id);
-    if (!product) throw invalidLine(field, index, `there is no product ${line.product_id}.`);
-    // Drafts and private products are not for sale, whoever asks.
-    if (product.status !== 'publish') throw notPurchasable(product.name);
+    // Drafts and private products are not for sale, whoever asks, and their names are not public.
+    if (!product || product.status !== 'publish') {
+      throw invalidLine(field, index, `there is no product ${line.product_id}.`);
+    }
     const productImage = product.images[0]?.media;
     const fallbackImage = productImage
       ? { id: productImage.id, src: uploadsUrl(productImage.file) }

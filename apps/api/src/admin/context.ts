@@ -58,7 +58,11 @@ export function createAdminContext(config: Config, db: Database): AdminContext {
     config,
     db,
     mailer,
-    orders: createOrdersService(db, { holdMinutes: config.orderHoldMinutes, shipping }),
+    orders: createOrdersService(db, {
+      holdMinutes: config.orderHoldMinutes,
+      maxHeldUnits: config.orderHoldMaxUnits,
+      shipping,
+    }),
     payments: createPaymentsRepo(db),
     reviews: createReviewsService(createReviewsRepo(db), {
       publicUrl: config.publicUrl,

@@ -63,6 +63,7 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000/1m',
       SIGNUP_RATE_LIMIT: '1000/1m',
       PASSWORD_RESET_RATE_LIMIT: '1000/1m',
+      ORDER_HOLD_MAX_UNITS: '999',
     },
   },
 });

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiPaths } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import { shopApi } from './support/shop-api';
 
 // Each posted review counts against the per-client review limit (5 per 10 minutes by default):
-// this file posts one.
+// this file posts two.
 test.describe('Product reviews', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -48,6 +49,37 @@ test.describe('Product reviews', () => {
     await expect(dialog).toBeHidden();
     // A guest's review waits for moderation: the toast says so and the list does not show it yet.
     await expect(page.getByText(/once we have approved it/)).toBeVisible();
+    await expect(page.getByTestId('product-reviews')).not.toContainText(unique);
+  });
+
+  test('a signed-in customer is shown the name and email from the account instead of fields, and told the review awaits approval', async ({
+    page,
+    request,
+  }) => {
+    const email = `reviewer.${Date.now().toString(36)}@example.com`;
+    const password = 'oats and honey at dawn';
+    const created = await page.request.post(apiPaths.customers, {
+      data: { email, password, first_name: 'Robin', last_name: 'Account' },
+    });
+    expect(created.status()).toBe(201);
+    const signedIn = await page.request.post(apiPaths.token, {
+      data: { username: email, password },
+    });
+    expect(signedIn.ok()).toBe(true);
+
+    const [product] = await shopApi(request).products();
+    const dialog = await openAddReview(page, product!.slug);
+    await expect(dialog.getByText(`Posting as Robin Account (${email}`)).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toHaveCount(0);
+    await expect(dialog.getByLabel('Email')).toHaveCount(0);
+
+    const unique = `Signed-in review, e2e ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Your review').fill(unique);
+    await dialog.getByRole('radio', { name: '5 stars' }).check();
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    // Nothing bought yet: held for the owner, and the toast says so.
+    await expect(page.getByText(/once we have approved it/)).toBeVisible();
+    await expect(dialog).toBeHidden();
     await expect(page.getByTestId('product-reviews')).not.toContainText(unique);
   });
 

@@ -276,6 +276,7 @@ export async function buildApp(
   const shipping = createShippingService(database.db, createShippingRepo(database.db));
   const orders = createOrdersService(database.db, {
     holdMinutes: config.orderHoldMinutes,
+    maxHeldUnits: config.orderHoldMaxUnits,
     shipping,
     now: options.now,
   });

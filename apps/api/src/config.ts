@@ -138,7 +138,14 @@ const EnvSchema = z.object({
     .int('must be a whole number of minutes')
     .min(1, 'must be at least 1 minute')
     .max(10_080, 'must be at most 10080 minutes (a week)')
-    .default(60),
+    .default(15),
+  // Two cases of twelve bags: more than a shopper buys at once, too little to empty a product.
+  ORDER_HOLD_MAX_UNITS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of units')
+    .min(1, 'must be at least 1 unit')
+    .max(999, 'must be at most 999 units')
+    .default(24),
   // Stripe's prefixes are checked so a secret key can never be served as the publishable one.
   STRIPE_SECRET_KEY: z
     .string()
@@ -240,6 +247,11 @@ export interface Config {
   /** How long a pending order holds its stock before it is cancelled unpaid. */
   orderHoldMinutes: number;
   /**
+   * Units of one stock-counted product that one client's unpaid orders may hold together (a guest
+   * order counts by IP, a customer's by id); wholesale customers are not limited.
+   */
+  orderHoldMaxUnits: number;
+  /**
    * Card payments through Stripe when set (STRIPE_*). With neither Stripe nor PayPal configured,
    * the built-in test provider takes cards and PayPal offline; with either, only those configured.
    */
@@ -313,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: parsed.AUTH_SECRET,
     rememberMeDays: parsed.REMEMBER_ME_DAYS,
     orderHoldMinutes: parsed.ORDER_HOLD_MINUTES,
+    orderHoldMaxUnits: parsed.ORDER_HOLD_MAX_UNITS,
     stripe:
       parsed.STRIPE_SECRET_KEY && parsed.STRIPE_PUBLISHABLE_KEY
         ? {

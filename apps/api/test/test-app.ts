@@ -45,6 +45,8 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
     ...rateLimits,
   },
   orderHoldMinutes: 60,
+  // As the rate limits: only the tests about the hold limit meet it.
+  orderHoldMaxUnits: 999,
   rememberMeDays: 30,
   ...overrides,
 });

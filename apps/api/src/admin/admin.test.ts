@@ -9,7 +9,7 @@ import { createDatabase } from '../db/client.ts';
 import { customers, productReviews, products, productVariations } from '../db/schema.ts';
 import { createFormsRepo } from '../modules/forms/forms.repo.ts';
 import { resolveApiRoot } from '../paths.ts';
-import { placeOrder, productIdOf } from '../../test/place-order.ts';
+import { aBuyer, placeOrder, productIdOf } from '../../test/place-order.ts';
 import { payOrder, signIn, TEST_PASSWORD, uniqueEmail } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { CatalogFileSchema } from './catalog-file.ts';
@@ -420,6 +420,76 @@ describe('orders', () => {
       code: 0,
       out: expect.stringContaining('completed → refunded'),
     });
+  });
+});
+
+describe('text from the shop reaching the terminal', () => {
+  // ESC clearing the line and rewriting it, an OSC title change, a bare CR, BEL, DEL and 8-bit CSI.
+  const hostile = 'Nice\u001b[2K\rAll good\u001b]0;pwned\u0007 \u007f\u009b31mred';
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const terminalControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+
+  it('shows control characters of reviews, contact messages and orders escaped, in tables and plain lines', async () => {
+    const vanilla = await productIdOf(t.database.db, 'vanilla-almond-low-sugar');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `${apiPaths.productReviews}/`,
+      payload: {
+        product_id: vanilla,
+        reviewer: `Eve ${hostile}`,
+        reviewer_email: 'eve@example.com',
+        review: hostile,
+        rating: 5,
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    await createFormsRepo(t.database.db).insertContact({
+      firstName: 'Eve',
+      lastName: hostile,
+      email: 'eve@example.com',
+      phone: '',
+      message: hostile,
+    });
+    const order = await placeOrder(t.app, [{ product_id: vanilla, quantity: 1 }], {
+      customer_note: hostile,
+      billing: { ...aBuyer, last_name: `Baker${hostile}` },
+    });
+
+    for (const argv of [
+      ['reviews', 'list'],
+      ['contact', 'list'],
+      ['orders', 'list'],
+      ['orders', 'show', String(order.id)],
+    ]) {
+      const res = await admin(...argv);
+      expect(res.code).toBe(0);
+      expect(res.out).not.toMatch(terminalControls);
+      expect(res.out).toContain('Nice\\x1b[2K\\x0dAll good');
+    }
+  });
+
+  it('escapes DEL and C1 characters in JSON output too, which JSON.stringify leaves raw', async () => {
+    const res = await admin('contact', 'list', '--json');
+    expect(res.out).not.toMatch(terminalControls);
+    const [latest] = JSON.parse(res.out) as { message: string }[];
+    expect(latest!.message).toBe(hostile);
+  });
+
+  it("says how an order was paid from the payment records, never from the buyer's payment_method_title", async () => {
+    const peanutButter = await productIdOf(t.database.db, 'peanut-butter-banana');
+    const order = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 1 }], {
+      payment_method_title: 'Amex Centurion (verified)',
+    });
+    const unpaid = await admin('orders', 'show', String(order.id));
+    expect(unpaid.out).toContain('Paid by:  no payment recorded by the shop');
+    expect(unpaid.out).not.toContain('verified');
+
+    const paid = await payOrder(t.app, null, order);
+    const shown = await admin('orders', 'show', String(order.id));
+    expect(shown.out).toContain(
+      `Paid by:  the built-in test provider (no money moved), $${order.total} (${paid.transaction_id})`,
+    );
+    expect(shown.out).not.toContain('Amex');
   });
 });
 

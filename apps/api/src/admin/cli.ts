@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ApiError } from '../http/errors.ts';
 import { commands as builtIn, type Command, type ParsedArgs } from './commands.ts';
 import type { AdminContext } from './context.ts';
-import { CliError, type Io } from './output.ts';
+import { CliError, terminalIo, type Io } from './output.ts';
 
 export interface RunOptions {
   io: Io;
@@ -41,7 +41,8 @@ function commandHelp(command: Command): string {
 
 /** Runs one command line; resolves to the process exit code (0 done, 1 refused or failed). */
 export async function runAdmin(argv: string[], options: RunOptions): Promise<number> {
-  const { io } = options;
+  // Reviews, addresses and messages are strangers' text: no escape sequence reaches the terminal.
+  const io = terminalIo(options.io);
   const commands = options.commands ?? builtIn;
   const words = argv.filter((arg) => !arg.startsWith('-'));
   if (argv.length === 0 || words[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {

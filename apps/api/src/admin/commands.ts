@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../modules/accounts/accounts.repo.ts';
 import { hashPassword, weakPasswordReason } from '../modules/accounts/passwords.ts';
 import { OWNER_ORDER_STATUSES } from '../modules/orders/orders.service.ts';
 import { orderSummary, SHOP_NAME } from '../modules/payments/payment-emails.ts';
+import type { PaymentRow } from '../modules/payments/payments.repo.ts';
 import { exportCatalog, importCatalog } from './catalog-file.ts';
 import type { AdminContext } from './context.ts';
 import { CliError, csv, json, shortDate, table, type Io } from './output.ts';
@@ -94,10 +95,32 @@ const notFoundAs = (message: string) => (error: unknown) => {
 const customerName = (order: Order) =>
   `${order.billing.first_name} ${order.billing.last_name}`.trim();
 
-function orderText(order: Order): string {
+const PROVIDER_NAMES: Record<string, string> = {
+  stripe: 'Stripe',
+  paypal: 'PayPal',
+  test: 'the built-in test provider (no money moved)',
+};
+
+/** What the payments module recorded for the order; the buyer's payment_method_title is their own words. */
+function paymentText(payments: PaymentRow[]): string {
+  const charged = payments.find((payment) => payment.status === 'succeeded');
+  if (charged) {
+    const provider = PROVIDER_NAMES[charged.provider] ?? charged.provider;
+    return `Paid by:  ${provider}, $${formatMoney(charged.amountCents)} (${charged.providerRef})`;
+  }
+  const last = payments.at(-1);
+  return last
+    ? `Paid by:  nothing charged (${payments.length} attempt(s), the last ${last.status})`
+    : 'Paid by:  no payment recorded by the shop';
+}
+
+function orderText(order: Order, payments: PaymentRow[]): string {
   return [
     `Status:   ${order.status}${order.customer_id ? ` (customer #${order.customer_id})` : ' (guest)'}`,
-    ...orderSummary(order),
+    // The emails' summary, with its payment line taken from the payment records instead.
+    ...orderSummary(order).map((line) =>
+      line.startsWith('Paid by:') ? paymentText(payments) : line,
+    ),
   ].join('\n');
 }
 
@@ -384,7 +407,11 @@ const ordersShow: Command = {
     const id = positiveId('The order id', args.positionals[0]);
     const order = await context.orders.findAny(id);
     if (!order) throw new CliError(`There is no order #${id}.`);
-    io.out(args.values.json ? json(order) : orderText(order));
+    io.out(
+      args.values.json
+        ? json(order)
+        : orderText(order, await context.payments.listForOrder(order.id)),
+    );
   },
 };
 

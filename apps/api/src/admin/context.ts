@@ -4,6 +4,7 @@ import { createDatabase, type Database, type DatabaseHandle } from '../db/client
 import { createAccountsRepo } from '../modules/accounts/accounts.repo.ts';
 import { createMailer, outboxDir, type Mailer } from '../modules/mail/mailer.ts';
 import { createOrdersService, type OrdersService } from '../modules/orders/orders.service.ts';
+import { createPaymentsRepo, type PaymentsRepo } from '../modules/payments/payments.repo.ts';
 import { purchaseRecordsFromOrders } from '../modules/reviews/purchase-records.ts';
 import { createReviewsRepo } from '../modules/reviews/reviews.repo.ts';
 import { createReviewsService, type ReviewsService } from '../modules/reviews/reviews.service.ts';
@@ -20,6 +21,8 @@ export interface AdminContext {
   db: Database;
   mailer: Mailer;
   orders: OrdersService;
+  /** The payment attempts recorded per order: what `orders show` says was paid. */
+  payments: PaymentsRepo;
   reviews: ReviewsService;
   accounts: ReturnType<typeof createAccountsRepo>;
   wholesale: WholesaleService;
@@ -55,7 +58,12 @@ export function createAdminContext(config: Config, db: Database): AdminContext {
     config,
     db,
     mailer,
-    orders: createOrdersService(db, { holdMinutes: config.orderHoldMinutes, shipping }),
+    orders: createOrdersService(db, {
+      holdMinutes: config.orderHoldMinutes,
+      maxHeldUnits: config.orderHoldMaxUnits,
+      shipping,
+    }),
+    payments: createPaymentsRepo(db),
     reviews: createReviewsService(createReviewsRepo(db), {
       publicUrl: config.publicUrl,
       shopOwnerEmail: config.shopOwnerEmail,

@@ -7,6 +7,7 @@ import { DatabaseInUseError } from '../db/lock.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { runAdmin } from './cli.ts';
 import { createAdminContext, openDatabase } from './context.ts';
+import { terminalIo } from './output.ts';
 
 // The same settings as `npm start`: a .env beside the repository, the environment winning.
 const envFile = join(resolveApiRoot(), '..', '..', '.env');
@@ -15,10 +16,11 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 // Files the commands write into DATA_DIR (outbox, uploads) are the shop user's only.
 usePrivateUmask();
 
-const io = {
+// A failure's message may quote stored text too.
+const io = terminalIo({
   out: (text: string) => process.stdout.write(`${text}\n`),
   err: (text: string) => process.stderr.write(`${text}\n`),
-};
+});
 
 let code: number;
 try {

@@ -202,12 +202,15 @@ export const productReviews = pgTable(
     rating: integer('rating').notNull(),
     /** Written by a signed-in customer who bought the product. */
     verified: boolean('verified').notNull().default(false),
+    /** The signed-in author; null for a guest. Counts a customer's verified reviews whatever their email. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** When the shop owner was emailed about it; null when that failed. */
     notifiedAt: timestamp('notified_at', { mode: 'date' }),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('product_reviews_product_status_idx').on(table.productId, table.status),
+    index('product_reviews_customer_idx').on(table.customerId, table.productId),
     // The same person saying the same thing about the same product twice is a duplicate (409).
     uniqueIndex('product_reviews_duplicate_idx').on(
       table.productId,

@@ -139,6 +139,44 @@ export const ordersRepo = {
   },
 
   /**
+   * Locks a stock-counted product's row until the transaction ends, before any of its units are
+   * taken: orders of one product then count a client's earlier holds one at a time.
+   */
+  async lockProduct(db: Database, productId: number): Promise<void> {
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+  },
+
+  /**
+   * Units of a product held by one client's unpaid orders: a customer's orders by their id, guest
+   * orders (customer_id 0) by the IP they were placed from.
+   */
+  async unitsHeldByClient(
+    db: Database,
+    productId: number,
+    client: { customerId: number; ip: string },
+  ): Promise<number> {
+    const [row] = await db
+      .select({ units: sql<number>`coalesce(sum(${orderItems.stockHeld}), 0)::int` })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          eq(orders.stockState, 'held'),
+          client.customerId !== 0
+            ? eq(orders.customerId, client.customerId)
+            : and(eq(orders.customerId, 0), eq(orders.customerIp, client.ip)),
+          eq(orderItems.productId, productId),
+        ),
+      );
+    return Number(row?.units ?? 0);
+  },
+
+  /**
    * Takes `quantity` units with one conditional UPDATE, so two buyers of the last unit cannot both
    * get it: on PostgreSQL the second UPDATE waits for the first's row lock and then re-checks
    * `stock_quantity >= n` against the committed value. A variation with its own quantity counts

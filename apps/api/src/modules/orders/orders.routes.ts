@@ -59,8 +59,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
             'the shipping address (else billing) and requires `shipping_lines[0]` to be one of those rates ' +
             '(400 `larder_invalid_shipping_rate`), and holds the stock until `date_hold_expires_gmt`. ' +
             "`customer_id` is 0 for a guest or the signed-in customer's own id (403 otherwise). " +
-            '400 `rest_invalid_param` with a message per field; 409 `larder_out_of_stock` naming the ' +
-            'product; 429 `rest_rate_limited`. The `order_key` lets a guest read and pay the order.',
+            '400 `rest_invalid_param` with a message per field (also for more than ORDER_HOLD_MAX_UNITS of ' +
+            'one stock-counted product, or a product that is not published); 409 `larder_out_of_stock` ' +
+            'naming the product (the count left only to signed-in customers); 409 `larder_hold_limit` when ' +
+            "the client's unpaid orders (a guest's by IP, a customer's by account) would hold more than " +
+            'ORDER_HOLD_MAX_UNITS of one product; 429 `rest_rate_limited`. The `order_key` lets a guest ' +
+            'read and pay the order.',
           body: OrderCreateSchema,
           response: {
             201: OrderSchema,

@@ -10,7 +10,7 @@ import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { ordersRepo, type OrderItemRow, type OrderWithItems } from './orders.repo.ts';
-import { outOfStock, priceCart, stockKey } from './pricing.ts';
+import { outOfStock, priceCart, stockKey, type PricedLine } from './pricing.ts';
 
 /** The order as the route hands it over: OrderCreateSchema after parsing (defaults filled in). */
 export type OrderCreateInput = z.output<typeof OrderCreateSchema>;
@@ -52,6 +52,11 @@ export interface ClientInfo {
 export interface OrdersServiceOptions {
   /** How long a pending order keeps its stock (ORDER_HOLD_MINUTES). */
   holdMinutes: number;
+  /**
+   * Units of one stock-counted product that one client's unpaid orders may hold together, and so
+   * one order at most (ORDER_HOLD_MAX_UNITS); wholesale customers are not limited.
+   */
+  maxHeldUnits: number;
   shipping: ShippingService;
   /** The clock; tests pass their own to expire holds without waiting. */
   now?: () => Date;
@@ -62,6 +67,29 @@ const cannotView = () =>
   new ApiError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot view this resource.');
 const forbidden = () =>
   new ApiError(403, 'woocommerce_rest_cannot_view', 'Sorry, you cannot view this resource.');
+
+/** A stock-counted product's units in one order, with its name and first line for messages. */
+interface CountedProduct {
+  name: string;
+  units: number;
+  lineIndex: number;
+}
+
+function countedUnitsByProduct(lines: PricedLine[]): Map<number, CountedProduct> {
+  const byProduct = new Map<number, CountedProduct>();
+  lines.forEach((line, lineIndex) => {
+    if (line.stockQuantity === null) return;
+    const counted = byProduct.get(line.productId);
+    if (counted) counted.units += line.quantity;
+    else
+      byProduct.set(line.productId, {
+        name: line.parentName ?? line.name,
+        units: line.quantity,
+        lineIndex,
+      });
+  });
+  return byProduct;
+}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -236,6 +264,20 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
       }
       await releaseExpiredHolds();
       const cart = await priceCart(db, input.line_items, viewer, 'line_items');
+      const counted = countedUnitsByProduct(cart.lines);
+      // Wholesale accounts are businesses the owner approved; anyone else's unpaid units are capped
+      // so an anonymous order cannot take a product off sale.
+      const holdLimited = !viewer.canSeeWholesale;
+      const maxHeld = options.maxHeldUnits;
+      if (holdLimited) {
+        for (const { name, units, lineIndex } of counted.values()) {
+          if (units > maxHeld) {
+            throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): line_items', {
+              line_items: `Line ${lineIndex + 1}: at most ${maxHeld} of ${name} per order. For more, contact us about a wholesale account.`,
+            });
+          }
+        }
+      }
       const destination = input.shipping ?? input.billing;
       const rates = await shipping.quote(destination, cart);
       const chosen = input.shipping_lines[0]!;
@@ -290,13 +332,31 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         // One global order of row locks (product, then variation) so two orders never deadlock.
         const heldByLine = new Map<number, number>();
         const heldByItem = new Map<string, number>();
+        const lockedProducts = new Set<number>();
         const sorted = cart.lines
           .map((line, index) => ({ line, index }))
           .sort(
             (a, b) =>
               a.line.productId - b.line.productId || a.line.variationId - b.line.variationId,
           );
+        const holder = { customerId: input.customer_id, ip: client.ip };
         for (const { line, index } of sorted) {
+          const product = counted.get(line.productId);
+          if (product && !lockedProducts.has(line.productId)) {
+            // The product's row before its variations', in every order, so none deadlock.
+            await ordersRepo.lockProduct(tx, line.productId);
+            lockedProducts.add(line.productId);
+            if (holdLimited) {
+              const held = await ordersRepo.unitsHeldByClient(tx, line.productId, holder);
+              if (held + product.units > maxHeld) {
+                throw new ApiError(
+                  409,
+                  'larder_hold_limit',
+                  `Your unpaid orders already hold ${held} of ${product.name}, and at most ${maxHeld} can wait for payment at once. Pay for them, or wait up to ${options.holdMinutes} minutes for them to lapse.`,
+                );
+              }
+            }
+          }
           const result = await ordersRepo.holdStock(
             tx,
             line.productId,
@@ -305,7 +365,11 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           );
           if (result.kind === 'short') {
             // Thrown inside the transaction: the order and every unit held so far are rolled back.
-            throw outOfStock(line.name, result.left + (heldByItem.get(stockKey(line)) ?? 0));
+            throw outOfStock(
+              line.name,
+              result.left + (heldByItem.get(stockKey(line)) ?? 0),
+              viewer,
+            );
           }
           const quantity = result.kind === 'held' ? result.quantity : 0;
           heldByLine.set(index, quantity);

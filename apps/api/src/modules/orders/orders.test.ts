@@ -5,6 +5,7 @@ import { ApiErrorSchema, OrderSchema, type OrderCreate, type ShippingRate } from
 import { orderItems, orderPayments, orders, products, productVariations } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { payOrder, signedInCustomer } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createShippingRepo } from '../shipping/shipping.repo.ts';
 import { createShippingService } from '../shipping/shipping.service.ts';
@@ -36,6 +37,7 @@ const idOf = async (slug: string) =>
 const service = () =>
   createOrdersService(t.database.db, {
     holdMinutes: 60,
+    maxHeldUnits: 999,
     shipping: createShippingService(t.database.db, createShippingRepo(t.database.db)),
     now,
   });
@@ -278,7 +280,7 @@ describe('POST /orders', () => {
     expect(ApiErrorSchema.parse(res.json()).code).toBe('woocommerce_rest_cannot_create');
   });
 
-  it('refuses more than the stock with 409 naming the product, and writes nothing', async () => {
+  it('refuses more than the stock with 409 naming the product, without the count to a guest, and writes nothing', async () => {
     await setStock(giftTin, 3);
     const lines = [
       { product_id: peanutButter, quantity: 1 },
@@ -290,10 +292,61 @@ describe('POST /orders', () => {
     expect(res.statusCode).toBe(409);
     expect(ApiErrorSchema.parse(res.json())).toMatchObject({
       code: 'larder_out_of_stock',
+      message:
+        'Not enough of Holiday Gift Tin in stock. Lower the quantity in your cart to continue.',
+    });
+    expect(res.body).not.toMatch(/\b3\b/);
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
+
+    // This app's clock is fixed in the past, so sessions cannot sign in: the service takes a customer.
+    await expect(
+      service().create({ ...body, customer_id: 7 } as never, customer(7), {
+        ip: '127.0.0.1',
+        userAgent: 'test',
+      }),
+    ).rejects.toMatchObject({
+      status: 409,
       message: 'Only 3 left of Holiday Gift Tin. Lower the quantity in your cart to continue.',
     });
     expect(await orderCount()).toBe(before);
-    expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
+  });
+
+  it('answers for a draft or private product as for one that does not exist, without its name', async () => {
+    const body = await anOrder([{ product_id: giftTin, quantity: 1 }]);
+    for (const status of ['draft', 'private'] as const) {
+      await t.database.db
+        .update(products)
+        .set({ status, name: 'Secret Winter Blend' })
+        .where(eq(products.id, giftTin));
+      try {
+        const before = await orderCount();
+        const res = await postOrder(body);
+        expect(res.statusCode).toBe(400);
+        expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+          code: 'rest_invalid_param',
+          data: { params: { line_items: `Line 1: there is no product ${giftTin}.` } },
+        });
+        const missing = await postOrder({
+          ...body,
+          line_items: [{ product_id: 999_999, quantity: 1 }],
+        });
+        expect(missing.json().data.params.line_items).toBe('Line 1: there is no product 999999.');
+        const rates = await t.app.inject({
+          method: 'POST',
+          url: RATES,
+          payload: { ...billing, products: [{ product_id: giftTin, quantity: 1 }] },
+        });
+        expect(rates.statusCode).toBe(400);
+        for (const answer of [res, rates]) expect(answer.body).not.toContain('Secret');
+        expect(await orderCount()).toBe(before);
+      } finally {
+        await t.database.db
+          .update(products)
+          .set({ status: 'publish', name: 'Holiday Gift Tin' })
+          .where(eq(products.id, giftTin));
+      }
+    }
   });
 
   it('holds stock for a pending order, so the catalogue shows what is left', async () => {
@@ -589,6 +642,126 @@ describe('findForPayment', () => {
   });
 });
 
+describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ config: { orderHoldMaxUnits: 6 } });
+  });
+  afterAll(() => limited.close());
+
+  const GUEST_IP = '198.51.100.7';
+  const send = (body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) =>
+    limited.app.inject({
+      method: 'POST',
+      url: ORDERS,
+      payload: body as object,
+      remoteAddress: options.ip ?? GUEST_IP,
+      headers: options.headers,
+    });
+  const limitedStock = async (slug: string, quantity: number) => {
+    const [row] = await limited.database.db
+      .update(products)
+      .set({ manageStock: true, stockQuantity: quantity, stockStatus: 'instock' })
+      .where(eq(products.slug, slug))
+      .returning({ id: products.id, stockQuantity: products.stockQuantity });
+    return row!.id;
+  };
+  const stockNow = async (id: number) =>
+    (
+      await limited.database.db
+        .select({ quantity: products.stockQuantity })
+        .from(products)
+        .where(eq(products.id, id))
+    )[0]!.quantity;
+  const ordersIn = async () =>
+    (await limited.database.db.select({ n: count() }).from(orders))[0]!.n;
+
+  it('refuses an order asking for more units of a counted product than the limit with 400, and writes nothing', async () => {
+    const tin = await limitedStock('holiday-gift-tin', 500);
+    const before = await ordersIn();
+    // The finding: 100 lines of 999 units each held stock for an hour.
+    const hoard = await send(
+      await anOrder([{ product_id: tin, quantity: 1 }], {
+        line_items: [
+          { product_id: tin, quantity: 4 },
+          { product_id: tin, quantity: 3 },
+        ],
+      }),
+    );
+    expect(hoard.statusCode).toBe(400);
+    expect(ApiErrorSchema.parse(hoard.json())).toMatchObject({
+      code: 'rest_invalid_param',
+      data: {
+        status: 400,
+        params: {
+          line_items: expect.stringMatching(/^Line 1: at most 6 of Holiday Gift Tin per order/),
+        },
+      },
+    });
+    expect(await ordersIn()).toBe(before);
+    expect(await stockNow(tin)).toBe(500);
+  });
+
+  it("caps the units one guest's unpaid orders hold together, per IP, until they are paid", async () => {
+    const tin = await limitedStock('holiday-gift-tin', 500);
+    const body = (quantity: number) => anOrder([{ product_id: tin, quantity }]);
+    const first = await send(await body(4));
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await ordersIn();
+    const second = await send(await body(3));
+    expect(second.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(second.json())).toMatchObject({
+      code: 'larder_hold_limit',
+      message: expect.stringContaining('Your unpaid orders already hold 4 of Holiday Gift Tin'),
+    });
+    expect(await ordersIn()).toBe(before);
+    expect(await stockNow(tin)).toBe(496);
+
+    expect((await send(await body(2))).statusCode).toBe(201);
+    // Another client is not held back by this one.
+    expect((await send(await body(6), { ip: '203.0.113.20' })).statusCode).toBe(201);
+    // Paid orders hold nothing any more: the guest may order again.
+    await payOrder(limited.app, null, OrderSchema.parse(first.json()));
+    expect((await send(await body(4))).statusCode).toBe(201);
+  });
+
+  it("counts a signed-in customer's unpaid orders by account, and leaves products without counted stock alone", async () => {
+    const tin = await limitedStock('holiday-gift-tin', 500);
+    const session = await signedInCustomer(limited.app, limited.database.db);
+    const asCustomer = async (lines: OrderCreate['line_items'], ip: string) =>
+      send(await anOrder(lines, { customer_id: session.id }), { ip, headers: session.bearer });
+    expect((await asCustomer([{ product_id: tin, quantity: 5 }], '192.0.2.1')).statusCode).toBe(
+      201,
+    );
+    // From another network, the same account.
+    const again = await asCustomer([{ product_id: tin, quantity: 2 }], '192.0.2.99');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('larder_hold_limit');
+
+    const [uncounted] = await limited.database.db
+      .update(products)
+      .set({ manageStock: false, stockQuantity: null })
+      .where(eq(products.slug, 'peanut-butter-banana'))
+      .returning({ id: products.id });
+    expect(
+      (await asCustomer([{ product_id: uncounted!.id, quantity: 40 }], '192.0.2.1')).statusCode,
+    ).toBe(201);
+  });
+
+  it('does not limit a wholesale customer the owner approved', async () => {
+    const tin = await limitedStock('holiday-gift-tin', 500);
+    const session = await signedInCustomer(limited.app, limited.database.db, {
+      role: 'wholesale_customer',
+    });
+    const res = await send(
+      await anOrder([{ product_id: tin, quantity: 48 }], { customer_id: session.id }),
+      { headers: session.bearer },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await stockNow(tin)).toBe(452);
+  });
+});
+
 describe('POST /orders rate limit', () => {
   it('answers 429 rest_rate_limited after the configured number of orders, across both paths', async () => {
     const limited = await buildTestApp({
@@ -611,9 +784,10 @@ describe('POST /orders rate limit', () => {
 });
 
 describe('order config', () => {
-  it('reads ORDER_HOLD_MINUTES and the order and rates limits, with generous defaults', () => {
+  it('reads ORDER_HOLD_MINUTES, ORDER_HOLD_MAX_UNITS and the order and rates limits: holds of 15 minutes and 24 units by default', () => {
     expect(loadConfig({})).toMatchObject({
-      orderHoldMinutes: 60,
+      orderHoldMinutes: 15,
+      orderHoldMaxUnits: 24,
       rateLimits: {
         shippingRates: { max: 120, windowMs: 60_000 },
         order: { max: 30, windowMs: 600_000 },
@@ -621,17 +795,20 @@ describe('order config', () => {
     });
     expect(
       loadConfig({
-        ORDER_HOLD_MINUTES: '15',
+        ORDER_HOLD_MINUTES: '30',
+        ORDER_HOLD_MAX_UNITS: '12',
         ORDER_RATE_LIMIT: '5/1m',
         SHIPPING_RATES_RATE_LIMIT: '10/10s',
       }),
     ).toMatchObject({
-      orderHoldMinutes: 15,
+      orderHoldMinutes: 30,
+      orderHoldMaxUnits: 12,
       rateLimits: {
         order: { max: 5, windowMs: 60_000 },
         shippingRates: { max: 10, windowMs: 10_000 },
       },
     });
     expect(() => loadConfig({ ORDER_HOLD_MINUTES: '0' })).toThrow(/ORDER_HOLD_MINUTES/);
+    expect(() => loadConfig({ ORDER_HOLD_MAX_UNITS: '0' })).toThrow(/ORDER_HOLD_MAX_UNITS/);
   });
 });

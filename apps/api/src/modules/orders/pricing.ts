@@ -40,13 +40,19 @@ const invalidLine = (field: LinesField, index: number, message: string) =>
     [field]: `Line ${index + 1}: ${message}`,
   });
 
-export const outOfStock = (name: string, left: number) =>
+/**
+ * Signed-in customers learn how many are left so they can fix their cart; guests only that there
+ * are not enough, so anonymous orders cannot be used to read the stock count.
+ */
+export const outOfStock = (name: string, left: number, viewer: Viewer) =>
   new ApiError(
     409,
     'larder_out_of_stock',
-    left > 0
-      ? `Only ${left} left of ${name}. Lower the quantity in your cart to continue.`
-      : `${name} is out of stock. Remove it from your cart to continue.`,
+    left <= 0
+      ? `${name} is out of stock. Remove it from your cart to continue.`
+      : viewer.isGuest
+        ? `Not enough of ${name} in stock. Lower the quantity in your cart to continue.`
+        : `Only ${left} left of ${name}. Lower the quantity in your cart to continue.`,
   );
 
 const notPurchasable = (name: string) =>
@@ -84,9 +90,10 @@ export async function priceCart(
   const priced = lines.map((line, index): PricedLine => {
     const variationId = line.variation_id ?? 0;
     const product = byId.get(line.product_id);
-    if (!product) throw invalidLine(field, index, `there is no product ${line.product_id}.`);
-    // Drafts and private products are not for sale, whoever asks.
-    if (product.status !== 'publish') throw notPurchasable(product.name);
+    // Drafts and private products are not for sale, whoever asks, and their names are not public.
+    if (!product || product.status !== 'publish') {
+      throw invalidLine(field, index, `there is no product ${line.product_id}.`);
+    }
     const productImage = product.images[0]?.media;
     const fallbackImage = productImage
       ? { id: productImage.id, src: uploadsUrl(productImage.file) }
@@ -98,7 +105,7 @@ export async function priceCart(
       }
       const retail = product.salePriceCents ?? product.regularPriceCents;
       if (retail === null) throw notPurchasable(product.name);
-      if (product.stockStatus === 'outofstock') throw outOfStock(product.name, 0);
+      if (product.stockStatus === 'outofstock') throw outOfStock(product.name, 0, viewer);
       const unit =
         viewer.canSeeWholesale && product.wholesalePriceCents !== null
           ? product.wholesalePriceCents
@@ -132,7 +139,7 @@ export async function priceCart(
         value: variation.attributes[attribute.name]!,
       }));
     const name = [product.name, ...attributes.map((attribute) => attribute.value)].join(' – ');
-    if (variation.stockStatus === 'outofstock') throw outOfStock(name, 0);
+    if (variation.stockStatus === 'outofstock') throw outOfStock(name, 0, viewer);
     const retail = variation.salePriceCents ?? variation.regularPriceCents;
     const unit =
       viewer.canSeeWholesale && variation.wholesalePriceCents !== null
@@ -158,7 +165,7 @@ export async function priceCart(
     };
   });
 
-  checkStock(priced);
+  checkStock(priced, viewer);
   return {
     lines: priced,
     subtotalCents: priced.reduce((sum, line) => sum + line.totalCents, 0),
@@ -170,13 +177,15 @@ export async function priceCart(
 export const stockKey = (line: Pick<PricedLine, 'productId' | 'variationId'>) =>
   `${line.productId}:${line.variationId}`;
 
-function checkStock(lines: PricedLine[]): void {
+function checkStock(lines: PricedLine[], viewer: Viewer): void {
   const wanted = new Map<string, number>();
   for (const line of lines) {
     if (line.stockQuantity === null) continue;
     const key = stockKey(line);
     const total = (wanted.get(key) ?? 0) + line.quantity;
     wanted.set(key, total);
-    if (total > line.stockQuantity) throw outOfStock(line.name, Math.max(line.stockQuantity, 0));
+    if (total > line.stockQuantity) {
+      throw outOfStock(line.name, Math.max(line.stockQuantity, 0), viewer);
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import type { Viewer } from '../../http/viewer.ts';
@@ -8,15 +8,15 @@ import type { PurchaseRecords } from './reviews.service.ts';
 const PAID_STATUSES = ['processing', 'completed'] as const;
 
 /**
- * A signed-in customer bought a product when one of their paid orders has a line for it; a
- * variation's line carries its parent's product id, so buying any variation counts.
+ * How many lines of a signed-in customer's paid orders are for a product; a variation's line
+ * carries its parent's product id, so buying any variation counts. 0 for a guest.
  */
 export function purchaseRecordsFromOrders(db: Database): PurchaseRecords {
   return {
-    async viewerBoughtProduct(viewer: Viewer, productId: number) {
-      if (viewer.isGuest || viewer.customerId === 0) return false;
+    async purchasedLines(viewer: Viewer, productId: number) {
+      if (viewer.isGuest || viewer.customerId === 0) return 0;
       const [row] = await db
-        .select({ found: sql<number>`1` })
+        .select({ lines: count() })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(
@@ -25,9 +25,8 @@ export function purchaseRecordsFromOrders(db: Database): PurchaseRecords {
             inArray(orders.status, [...PAID_STATUSES]),
             eq(orderItems.productId, productId),
           ),
-        )
-        .limit(1);
-      return row !== undefined;
+        );
+      return row?.lines ?? 0;
     },
   };
 }

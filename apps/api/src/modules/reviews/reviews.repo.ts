@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pageOfIds, qualified } from '../../db/paging.ts';
-import { productReviews, products } from '../../db/schema.ts';
+import { customers, productReviews, products } from '../../db/schema.ts';
 
 export type ReviewStatus = (typeof productReviews.status.enumValues)[number];
 
@@ -27,6 +27,17 @@ export interface NewReview {
   rating: number;
   verified: boolean;
 }
+
+/** What a signed-in customer writes; who they are comes from their account. */
+export interface CustomerReview {
+  productId: number;
+  review: string;
+  rating: number;
+}
+
+/** The name a review shows for an account: first and last name, never the username (an email). */
+const accountReviewerName = (account: { firstName: string; lastName: string }) =>
+  `${account.firstName} ${account.lastName}`.trim() || 'Customer';
 
 /** Reviews of products nobody may see (drafts) are never listed. */
 const onPublishedProduct = sql`exists (select 1 from ${products} where ${qualified(products.id)} = ${qualified(productReviews.productId)} and ${qualified(products.status)} = 'publish')`;
@@ -103,6 +114,55 @@ export function createReviewsRepo(db: Database) {
         .returning({ id: productReviews.id });
       if (!inserted) return undefined;
       const [row] = await loadByIds([inserted.id]);
+      return row;
+    },
+
+    /**
+     * A signed-in customer's review under their account's name and email. It is approved and
+     * verified while the customer has fewer verified reviews of the product than paid order lines
+     * for it (`purchasedLines`), else held. The account row is locked so two reviews at once
+     * cannot both take the last allowance. Undefined for a duplicate.
+     */
+    async insertForCustomer(customerId: number, input: CustomerReview, purchasedLines: number) {
+      const insertedId = await db.transaction(async (tx) => {
+        const [account] = await tx
+          .select({
+            email: customers.email,
+            firstName: customers.firstName,
+            lastName: customers.lastName,
+          })
+          .from(customers)
+          .where(eq(customers.id, customerId))
+          .for('update');
+        // The session that named this customer was checked a moment ago: no account is a bug.
+        if (!account) throw new Error(`customer ${customerId} is signed in but has no account`);
+        const [verifiedRow] = await tx
+          .select({ verified: count() })
+          .from(productReviews)
+          .where(
+            and(
+              eq(productReviews.customerId, customerId),
+              eq(productReviews.productId, input.productId),
+              eq(productReviews.verified, true),
+            ),
+          );
+        const verified = (verifiedRow?.verified ?? 0) < purchasedLines;
+        const [inserted] = await tx
+          .insert(productReviews)
+          .values({
+            ...input,
+            customerId,
+            reviewer: accountReviewerName(account),
+            reviewerEmail: account.email,
+            status: verified ? 'approved' : 'hold',
+            verified,
+          })
+          .onConflictDoNothing()
+          .returning({ id: productReviews.id });
+        return inserted?.id;
+      });
+      if (insertedId === undefined) return undefined;
+      const [row] = await loadByIds([insertedId]);
       return row;
     },
 

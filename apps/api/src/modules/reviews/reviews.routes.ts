@@ -87,7 +87,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
             ? 'Write a product review'
             : 'Write a product review (without the trailing slash)',
           description:
-            'Stored as plain text for moderation (`status: "hold"`, shown once approved). 400 `rest_invalid_param` ' +
+            'Stored as plain text for moderation (`status: "hold"`, shown once approved). A signed-in customer ' +
+            "writes under their account's name and email (`reviewer` and `reviewer_email` are ignored); each paid " +
+            'order line of the product earns them one review approved at once and marked `verified`. ' +
+            '400 `rest_invalid_param` ' +
             'with a message per field in `data.params`; 404 `woocommerce_rest_product_invalid_id` for an unknown ' +
             'product; 409 `woocommerce_rest_comment_duplicate` for the same review again; 429 `rest_rate_limited` ' +
             'after too many reviews from one client.',

@@ -7,11 +7,12 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { ReviewRow, ReviewsRepo, ReviewStatus } from './reviews.repo.ts';
 
 /**
- * Whether a signed-in customer bought a product: their review is then approved at once and marked
- * verified; everyone else's waits for moderation. The app wires `purchaseRecordsFromOrders`.
+ * How many paid order lines of a product a signed-in customer has: each earns one review approved
+ * at once and marked verified; anything else waits for moderation. The app wires
+ * `purchaseRecordsFromOrders`.
  */
 export interface PurchaseRecords {
-  viewerBoughtProduct(viewer: Viewer, productId: number): Promise<boolean>;
+  purchasedLines(viewer: Viewer, productId: number): Promise<number>;
 }
 
 export interface ReviewsServiceOptions {
@@ -137,18 +138,24 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
           'Reviews are closed for this product.',
         );
       }
-      const verifiedBuyer =
-        !viewer.isGuest && (await options.purchases.viewerBoughtProduct(viewer, input.product_id));
-      const row = await repo.insert({
-        productId: input.product_id,
-        status: verifiedBuyer ? 'approved' : 'hold',
-        verified: verifiedBuyer,
-        reviewer: input.reviewer,
-        reviewerEmail: input.reviewer_email,
-        // Plain text as typed (the schema trims it); the storefront renders it escaped.
-        review: input.review,
-        rating: input.rating,
-      });
+      // Plain text as typed (the schema trims it); the storefront renders it escaped.
+      const content = { productId: input.product_id, review: input.review, rating: input.rating };
+      const signedIn = !viewer.isGuest && viewer.customerId !== 0;
+      // A customer writes under their account's name and email, whatever the request says; a
+      // guest's name and email are unchecked, so a guest's review always waits for moderation.
+      const row = signedIn
+        ? await repo.insertForCustomer(
+            viewer.customerId,
+            content,
+            await options.purchases.purchasedLines(viewer, input.product_id),
+          )
+        : await repo.insert({
+            ...content,
+            status: 'hold',
+            verified: false,
+            reviewer: input.reviewer,
+            reviewerEmail: input.reviewer_email,
+          });
       if (!row) {
         throw new ApiError(
           409,

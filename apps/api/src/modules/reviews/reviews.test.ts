@@ -10,10 +10,8 @@ import {
   type ReviewCreate,
 } from '@larder/contract';
 import { productReviews, products } from '../../db/schema.ts';
-import { guestViewer } from '../../http/viewer.ts';
+import { payOrder, placeOrderAs, signedInCustomer, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createReviewsRepo } from './reviews.repo.ts';
-import { createReviewsService } from './reviews.service.ts';
 
 const REVIEWS = '/wp-json/wc/v3/products/reviews';
 
@@ -370,30 +368,79 @@ describe('product ratings', () => {
   });
 });
 
-describe('the verified-buyer seam', () => {
-  it('approves and verifies a signed-in buyer’s review when purchase records say so', async () => {
-    const sent: string[] = [];
-    const service = createReviewsService(createReviewsRepo(t.database.db), {
-      publicUrl: 'http://shop.test',
-      shopOwnerEmail: 'owner@larderandoat.test',
-      mailer: { send: async (message) => (sent.push(message.subject), { messageId: 'test' }) },
-      purchases: { viewerBoughtProduct: async (_viewer, productId) => productId === vanilla },
-      log: { error: () => undefined },
-    });
-    const customer = {
-      isGuest: false,
-      customerId: 7,
-      role: 'customer' as const,
-      canSeeWholesale: false,
-    };
-    const bought = await service.create(aReview(), customer);
-    expect(bought).toMatchObject({ status: 'approved', verified: true });
-    expect(sent).toEqual(['New review of Vanilla Almond Low Sugar (published)']);
-    // A guest is never verified, whatever the records say.
-    expect(await service.create(aReview(), guestViewer)).toMatchObject({
+describe('reviews by signed-in customers', () => {
+  const postAs = (session: Session, body: unknown) => post(body, `${REVIEWS}/`, session.bearer);
+
+  it('gives one approved, verified review per paid order line of the product; any more are held', async () => {
+    const buyer = await signedInCustomer(t.app, t.database.db);
+    expect((await postAs(buyer, aReview())).json()).toMatchObject({
       status: 'hold',
       verified: false,
     });
+    const order = await placeOrderAs(t.app, buyer, [{ product_id: vanilla, quantity: 2 }]);
+    // An unpaid order is not a purchase.
+    expect((await postAs(buyer, aReview())).json()).toMatchObject({ status: 'hold' });
+    await payOrder(t.app, buyer, order);
+
+    const first = await postAs(buyer, aReview());
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ status: 'approved', verified: true });
+    for (const name of ['Second Self', 'Third Self']) {
+      expect((await postAs(buyer, aReview({ reviewer: name }))).json()).toMatchObject({
+        status: 'hold',
+        verified: false,
+      });
+    }
+    const { reviews } = await reviewList(`product=${vanilla}&per_page=100`);
+    expect(
+      reviews.filter((review) => review.reviewer === 'Robin Oats' && review.verified),
+    ).toHaveLength(1);
+
+    // Buying it again earns one more.
+    await payOrder(
+      t.app,
+      buyer,
+      await placeOrderAs(t.app, buyer, [{ product_id: vanilla, quantity: 1 }]),
+    );
+    expect((await postAs(buyer, aReview())).json()).toMatchObject({
+      status: 'approved',
+      verified: true,
+    });
+    expect((await postAs(buyer, aReview())).json()).toMatchObject({
+      status: 'hold',
+      verified: false,
+    });
+  });
+
+  it("writes a customer's review under the account's name and email, whatever the request says", async () => {
+    const buyer = await signedInCustomer(t.app, t.database.db);
+    const res = await postAs(
+      buyer,
+      aReview({ reviewer: 'Famous Chef', reviewer_email: 'chef@example.com' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().reviewer).toBe('Robin Oats');
+    const [stored] = await t.database.db
+      .select()
+      .from(productReviews)
+      .where(eq(productReviews.id, res.json<{ id: number }>().id));
+    expect(stored).toMatchObject({
+      reviewer: 'Robin Oats',
+      reviewerEmail: buyer.email,
+      customerId: buyer.id,
+    });
+  });
+
+  it("holds a guest's review even under a verified buyer's name and email", async () => {
+    const buyer = await signedInCustomer(t.app, t.database.db);
+    await payOrder(
+      t.app,
+      buyer,
+      await placeOrderAs(t.app, buyer, [{ product_id: vanilla, quantity: 1 }]),
+    );
+    const res = await post(aReview({ reviewer: 'Robin Oats', reviewer_email: buyer.email }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'hold', verified: false });
   });
 });
 

@@ -307,7 +307,7 @@ describe('POST /shipping-rates/', () => {
     );
   });
 
-  it('returns 409 naming the product for a sold-out or unpublished product', async () => {
+  it('returns 409 naming a sold-out product, and 400 as for a missing product for an unpublished one', async () => {
     const sold = await postRates({
       ...address(),
       products: [{ product_id: soldOut, quantity: 1 }],
@@ -323,8 +323,9 @@ describe('POST /shipping-rates/', () => {
       ...address(),
       products: [{ product_id: draft, quantity: 1 }],
     });
-    expect(unpublished.statusCode).toBe(409);
-    expect(unpublished.json().code).toBe('larder_not_purchasable');
+    // A draft's name is not public: answered as a product that does not exist.
+    expect(unpublished.statusCode).toBe(400);
+    expect(unpublished.json().data.params.products).toBe(`Line 1: there is no product ${draft}.`);
   });
 
   it('returns 400 with a message per field for a bad address', async () => {

@@ -39,15 +39,14 @@ export function AddReviewDialog({
   onPosted,
 }: AddReviewDialogProps) {
   const customer = useCustomer();
-  // Spec §2: first name plus last name, and email, of the signed-in customer.
-  const prefill =
-    defaults ??
-    (customer
-      ? {
-          reviewer: `${customer.first_name} ${customer.last_name}`.trim(),
-          reviewer_email: customer.email,
-        }
-      : undefined);
+  // Spec §2: first name plus last name, and email, of the signed-in customer; the API posts a
+  // customer's review under their account whatever is sent, so they are shown, not asked for.
+  const account = customer
+    ? {
+        reviewer: `${customer.first_name} ${customer.last_name}`.trim() || 'Customer',
+        reviewer_email: customer.email,
+      }
+    : undefined;
   return (
     <Dialog
       open={open}
@@ -59,7 +58,8 @@ export function AddReviewDialog({
       {(requestClose) => (
         <ReviewForm
           product={product}
-          defaults={prefill}
+          defaults={account ?? defaults}
+          fromAccount={account !== undefined}
           onPosted={(review) => {
             requestClose();
             onPosted?.(review);
@@ -73,8 +73,11 @@ export function AddReviewDialog({
 function ReviewForm({
   product,
   defaults,
+  fromAccount,
   onPosted,
 }: Pick<AddReviewDialogProps, 'product' | 'defaults'> & {
+  /** Name and email are the signed-in customer's: shown, not fields. */
+  fromAccount: boolean;
   onPosted: (review: ProductReview) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -150,23 +153,32 @@ function ReviewForm({
         error={ratingError}
         errorId={form.errorId('rating')}
       />
-      <FormField
-        label="Name"
-        field={form.field('reviewer')}
-        error={form.errorFor('reviewer')}
-        errorId={form.errorId('reviewer')}
-        autoComplete="name"
-        maxLength={100}
-      />
-      <FormField
-        label="Email"
-        type="email"
-        field={form.field('reviewer_email')}
-        error={form.errorFor('reviewer_email')}
-        errorId={form.errorId('reviewer_email')}
-        autoComplete="email"
-        hint="Never shown with your review."
-      />
+      {fromAccount ? (
+        <p className="review-form__author">
+          Posting as <strong>{form.values.reviewer}</strong> ({form.values.reviewer_email}, never
+          shown with your review).
+        </p>
+      ) : (
+        <>
+          <FormField
+            label="Name"
+            field={form.field('reviewer')}
+            error={form.errorFor('reviewer')}
+            errorId={form.errorId('reviewer')}
+            autoComplete="name"
+            maxLength={100}
+          />
+          <FormField
+            label="Email"
+            type="email"
+            field={form.field('reviewer_email')}
+            error={form.errorFor('reviewer_email')}
+            errorId={form.errorId('reviewer_email')}
+            autoComplete="email"
+            hint="Never shown with your review."
+          />
+        </>
+      )}
       <FormField
         label="Your review"
         multiline

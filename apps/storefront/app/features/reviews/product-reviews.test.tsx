@@ -201,15 +201,30 @@ describe('Add review dialog (spec §2, §4)', () => {
     expect(document.activeElement).toBe(dialog.getByLabelText(/^Email/));
   });
 
-  it('prefills name and email from the signed-in customer (spec §2)', async () => {
+  it('shows a signed-in customer the account name and email the review is posted under, instead of asking (spec §2)', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonResponse(aReview({ id: 98, status: 'approved', verified: true }), 201),
+    );
+    vi.stubGlobal('fetch', fetchMock);
     useSessionStore
       .getState()
       .setCustomer(aCustomer({ first_name: 'Ada', last_name: 'Baker', email: 'ada@example.com' }));
     try {
       renderReviews([]);
-      const { dialog } = await openDialog();
-      expect(dialog.getByLabelText('Name')).toHaveProperty('value', 'Ada Baker');
-      expect(dialog.getByLabelText(/^Email/)).toHaveProperty('value', 'ada@example.com');
+      const { user, dialog } = await openDialog();
+      expect(dialog.queryByLabelText('Name')).toBeNull();
+      expect(dialog.queryByLabelText(/^Email/)).toBeNull();
+      expect(dialog.getByText(/^Posting as/).textContent).toBe(
+        'Posting as Ada Baker (ada@example.com, never shown with your review).',
+      );
+      await user.type(dialog.getByLabelText('Your review'), 'Best with cold milk.');
+      await user.click(dialog.getByRole('radio', { name: '4 stars' }));
+      await user.click(dialog.getByRole('button', { name: 'Submit Review' }));
+      expect(await screen.findByText(REVIEW_ADDED_MESSAGE)).toBeTruthy();
+      expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({
+        reviewer: 'Ada Baker',
+        reviewer_email: 'ada@example.com',
+      });
     } finally {
       useSessionStore.getState().clearCustomer();
     }

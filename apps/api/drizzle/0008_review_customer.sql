@@ -1,0 +1,3 @@
+ALTER TABLE "product_reviews" ADD COLUMN "customer_id" integer;--> statement-breakpoint
+ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "product_reviews_customer_idx" ON "product_reviews" USING btree ("customer_id","product_id");

@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
+import { originFormTarget } from './http/request-target.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
 import { healthRoutes } from './http/health.ts';
@@ -109,6 +110,8 @@ export async function buildApp(
     // X-Forwarded-For is believed only from this machine (the SSR's in-process calls, a local
     // reverse proxy): anyone else could forge it to slip past per-client limits.
     trustProxy: 'loopback',
+    // Before routing: every later part sees `/path?query`, never `http://any.host/path`.
+    rewriteUrl: (request) => originFormTarget(request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -101,6 +101,9 @@ const cspDirectives = {
   'script-src-attr': ["'none'"],
 };
 
+/** X-Cache (hit/miss) tells anyone which reads and pages others asked for lately: tests only. */
+const showCacheState = process.env.NODE_ENV === 'test';
+
 export async function buildApp(
   config: Config,
   options: BuildAppOptions = {},
@@ -182,7 +185,7 @@ export async function buildApp(
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
   const readCacheVersion = createReadCacheVersion(database.db, database.statementsFinished);
-  registerReadCache(app, readCacheVersion);
+  registerReadCache(app, readCacheVersion, { showCacheState });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -313,6 +316,7 @@ export async function buildApp(
     await registerStorefront(app, {
       buildDir,
       pageCache: createPageCache({ versions: readCacheVersion }),
+      showCacheState,
       siteConfig: {
         newsletterSignupUrl: config.newsletterSignupUrl,
         publicUrl: config.publicUrl,

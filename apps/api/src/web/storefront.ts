@@ -22,6 +22,8 @@ export interface StorefrontOptions {
   };
   /** Anonymous pages kept briefly in memory; without it every page is rendered afresh. */
   pageCache?: PageCache;
+  /** Send X-Cache (hit/stale/miss) with pages from the page cache: tests only. */
+  showCacheState?: boolean;
 }
 
 /**
@@ -123,7 +125,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
             },
           ),
         );
-        reply.header('x-cache', state);
+        if (options.showCacheState) reply.header('x-cache', state);
         return sendRenderedPage(reply, page, nonce);
       },
     });

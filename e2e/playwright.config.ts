@@ -53,6 +53,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The shop sends X-Cache (page-cache.spec reads it) only under tests.
+      NODE_ENV: 'test',
       // Every browser test posts from 127.0.0.1; the limits themselves are covered by API tests.
       REVIEW_RATE_LIMIT: '1000/1m',
       CONTACT_RATE_LIMIT: '1000/1m',

@@ -20,6 +20,7 @@ import { trustProxyOption } from './http/client-key.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
+import { originFormTarget } from './http/request-target.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
 import { healthRoutes } from './http/health.ts';
@@ -104,6 +105,9 @@ const cspDirectives = {
   'script-src-attr': ["'none'"],
 };
 
+/** X-Cache (hit/miss) tells anyone which reads and pages others asked for lately: tests only. */
+const showCacheState = process.env.NODE_ENV === 'test';
+
 export async function buildApp(
   config: Config,
   options: BuildAppOptions = {},
@@ -113,6 +117,8 @@ export async function buildApp(
     // X-Forwarded-For is believed only from this machine (the SSR's in-process calls, a local
     // reverse proxy) and the proxies TRUST_PROXY names: anyone else could forge it.
     trustProxy: trustProxyOption(config.trustProxy),
+    // Before routing: every later part sees `/path?query`, never `http://any.host/path`.
+    rewriteUrl: (request) => originFormTarget(request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -185,7 +191,7 @@ export async function buildApp(
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
   const readCacheVersion = createReadCacheVersion(database.db, database.statementsFinished);
-  registerReadCache(app, readCacheVersion);
+  registerReadCache(app, readCacheVersion, { showCacheState });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -317,6 +323,7 @@ export async function buildApp(
     await registerStorefront(app, {
       buildDir,
       pageCache: createPageCache({ versions: readCacheVersion }),
+      showCacheState,
       siteConfig: {
         newsletterSignupUrl: config.newsletterSignupUrl,
         publicUrl: config.publicUrl,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { paginationHeaders } from '@larder/contract';
 import { ApiError } from './errors.ts';
+import { originFormTarget } from './request-target.ts';
 
 export interface PageWindow {
   page: number;
@@ -35,14 +36,18 @@ export function setPaginationHeaders(
   reply.header(paginationHeaders.total, String(total));
   reply.header(paginationHeaders.totalPages, String(totalPages));
 
-  const url = new URL(request.url, publicUrl + '/');
+  // PUBLIC_URL joined with the path as text: resolving the target against it would let a target
+  // such as `//other.host/…` or an absolute form pick the links' host.
+  const path = originFormTarget(request.url);
+  const url = new URL(`${publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);
   const linkTo = (page: number) => {
     const target = new URL(url);
     target.searchParams.set('page', String(page));
     return target.toString();
   };
   const links: string[] = [];
-  if (window.page > 1) links.push(`<${linkTo(Math.min(window.page - 1, Math.max(totalPages, 1)))}>; rel="prev"`);
+  if (window.page > 1)
+    links.push(`<${linkTo(Math.min(window.page - 1, Math.max(totalPages, 1)))}>; rel="prev"`);
   if (window.page < totalPages) links.push(`<${linkTo(window.page + 1)}>; rel="next"`);
   if (links.length > 0) reply.header('link', links.join(', '));
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiPaths, ProductReviewSchema, ProductSchema } from '@larder/contract';
@@ -15,6 +16,7 @@ import {
   normalizedUrl,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_READ_CACHE_CONTROL,
+  registerReadCache,
 } from './read-cache.ts';
 
 const storefrontList = `${apiPaths.products}?per_page=100&catalog_visibility=visible&status=publish&orderby=menu_order&order=desc&stock_status=instock`;
@@ -214,6 +216,54 @@ describe('signed-in reads', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['x-cache']).toBeUndefined();
     expect(again.headers.etag).toMatch(/^"/);
+  });
+});
+
+describe('reads a route refuses to some viewers', () => {
+  it('refuse a guest drafts even after a signed-in customer was answered the same URL', async () => {
+    const url = `${apiPaths.products}?status=draft`;
+    const forCustomer = await get(url, customer.bearer);
+    expect(forCustomer.statusCode).toBe(200);
+    expect((await get(url, customer.browser(false))).headers['x-cache']).toBe('hit');
+
+    const forGuest = await get(url);
+    expect(forGuest.statusCode).toBe(401);
+    expect(forGuest.json()).toMatchObject({ code: 'woocommerce_rest_cannot_view' });
+  });
+
+  it("answer from memory only after the route's own preHandlers let the viewer in", async () => {
+    const app = Fastify();
+    registerReadCache(app, { current: async () => '1' }, { showCacheState: true });
+    let open = true;
+    app.get(
+      apiPaths.team,
+      {
+        preHandler: async (_request, reply) => {
+          if (!open) return reply.code(401).send({ code: 'closed' });
+        },
+      },
+      async () => [{ id: 1 }],
+    );
+    const first = await app.inject({ method: 'GET', url: apiPaths.team });
+    expect(first.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: apiPaths.team })).headers['x-cache']).toBe(
+      'hit',
+    );
+
+    open = false;
+    expect((await app.inject({ method: 'GET', url: apiPaths.team })).statusCode).toBe(401);
+    await app.close();
+  });
+
+  it('say nothing about the cache outside tests', async () => {
+    const app = Fastify();
+    registerReadCache(app, { current: async () => '1' });
+    app.get(apiPaths.team, async () => [{ id: 1 }]);
+    await app.inject({ method: 'GET', url: apiPaths.team });
+    const again = await app.inject({ method: 'GET', url: apiPaths.team });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-cache']).toBeUndefined();
+    await app.close();
   });
 });
 

@@ -157,11 +157,15 @@ export function carriesCredentials(request: FastifyRequest): boolean {
   return cookie !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
 }
 
-/** Which cached copy a viewer may get: prices are the only thing that differs between them. */
-export function priceClass(viewer: Viewer): 'retail' | 'wholesale' | null {
+/**
+ * Which cached copy a viewer may get: one per role, since routes decide what to show and whom to
+ * refuse by role (a guest is refused drafts a customer may ask for), never by the person.
+ */
+export function viewerClass(viewer: Viewer): 'guest' | 'customer' | 'wholesale' | null {
   // The owner also sees held reviews: answered fresh each time, never from or into the cache.
   if (viewer.role === 'shop_owner') return null;
-  return viewer.canSeeWholesale ? 'wholesale' : 'retail';
+  if (viewer.isGuest) return 'guest';
+  return viewer.canSeeWholesale ? 'wholesale' : 'customer';
 }
 
 /** Path plus query parameters sorted by name, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
@@ -186,21 +190,32 @@ interface PendingFill {
   served: boolean;
 }
 
+export interface ReadCacheOptions {
+  /** Send X-Cache (hit/miss): it tells anyone which reads others made lately, so tests only. */
+  showCacheState?: boolean;
+}
+
 /** Adds ETag/304, Cache-Control and the in-process cache to every route in cachedReadRoutes. */
-export function registerReadCache(app: FastifyInstance, versions: ReadCacheVersion) {
+export function registerReadCache(
+  app: FastifyInstance,
+  versions: ReadCacheVersion,
+  options: ReadCacheOptions = {},
+) {
   const store = createVersionedStore<CachedResponse>();
   const pending = new WeakMap<FastifyRequest, PendingFill>();
+  const cacheState = (reply: FastifyReply, state: 'hit' | 'miss') => {
+    if (options.showCacheState) reply.header('x-cache', state);
+  };
 
   const answer = (request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) => {
     reply.header('etag', cached.etag);
-    reply.header('x-cache', 'hit');
+    cacheState(reply, 'hit');
     if (matchesIfNoneMatch(request, cached.etag)) return reply.code(304).send();
     for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
     return reply.send(cached.body);
   };
 
-  // preHandler: the sign-in hook (onRequest) has decided who is asking.
-  app.addHook('preHandler', async (request, reply) => {
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url ?? '';
     if (request.method !== 'GET') return;
     const isStatic = staticReadRoutes.has(route);
@@ -211,12 +226,12 @@ export function registerReadCache(app: FastifyInstance, versions: ReadCacheVersi
     );
     // A shared cache must not hand a guest's copy to a signed-in buyer or the other way round.
     reply.header('vary', 'Authorization, Cookie');
-    const viewerClass = priceClass(viewerFromRequest(request));
-    if (viewerClass === null || isStatic) {
+    const kind = viewerClass(viewerFromRequest(request));
+    if (kind === null || isStatic) {
       pending.set(request, { key: null, version: null, served: false });
       return;
     }
-    const key = `${viewerClass} ${normalizedUrl(request.url)}`;
+    const key = `${kind} ${normalizedUrl(request.url)}`;
     const version = await versions.current();
     const cached = store.get(key, version);
     if (cached) {
@@ -224,7 +239,16 @@ export function registerReadCache(app: FastifyInstance, versions: ReadCacheVersi
       return answer(request, reply, cached);
     }
     pending.set(request, { key, version, served: false });
-    reply.header('x-cache', 'miss');
+    cacheState(reply, 'miss');
+  };
+
+  // The route's last preHandler: whatever the route itself checks first (who may ask) has passed
+  // before a kept answer is sent, as it would before a fresh one.
+  app.addHook('onRoute', (route) => {
+    const path = route.url ?? route.path;
+    if (!staticReadRoutes.has(path) && !cachedReadRoutes.has(path)) return;
+    const own = route.preHandler ?? [];
+    route.preHandler = [...(Array.isArray(own) ? own : [own]), lookUp];
   });
 
   // Global onSend hooks run before @fastify/compress's route-level one: the payload is the JSON text.

@@ -26,6 +26,35 @@ describe('createPageViewReporter', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
+  it('reports the key of an order or reset link nowhere, in the URL or the referrer', () => {
+    const send = vi.fn();
+    const report = createPageViewReporter(send);
+    report(view('https://shop.test/order-received/12?key=wc_order_secret'));
+    report({
+      url: 'https://shop.test/reset-password?key=reset-secret&id=3',
+      referrer: 'https://shop.test/order-received/12?key=wc_order_secret',
+      title: 'Reset',
+    });
+    expect(send.mock.calls.map(([sent]) => [sent.url, sent.referrer])).toEqual([
+      ['https://shop.test/order-received/12', null],
+      ['https://shop.test/reset-password', 'https://shop.test/order-received/12'],
+    ]);
+  });
+
+  it("keeps only the shop's filters and campaign tags in the query", () => {
+    const send = vi.fn();
+    createPageViewReporter(send)(
+      view(
+        'https://shop.test/shop?category=granola&q=oat&sort=price&email=a%40b.co&utm_source=news',
+      ),
+    );
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({
+        url: 'https://shop.test/shop?category=granola&q=oat&sort=price&utm_source=news',
+      }),
+    );
+  });
+
   it('sends URLs without their #fragment', () => {
     const send = vi.fn();
     createPageViewReporter(send)(view('https://shop.test/about#team'));

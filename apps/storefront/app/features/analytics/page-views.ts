@@ -4,13 +4,48 @@ export type AnalyticsSettings =
   | { provider: 'ga4'; measurementId: string };
 
 export interface PageView {
-  /** The page's absolute URL, without its #fragment. */
+  /** The page's absolute URL; reported without its #fragment and with reportable parameters only. */
   url: string;
   referrer: string | null;
   title: string;
 }
 
 export type SendPageView = (view: PageView) => void;
+
+/**
+ * Query parameters a page view keeps: the shop's and the stockist finder's filters, and campaign
+ * tags. Anything else (the `key` of an order-received or reset-password link) never leaves the
+ * browser.
+ */
+const REPORTED_PARAMS = new Set([
+  'category',
+  'q',
+  'sort',
+  'state',
+  'city',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+]);
+
+/** `href` as it may be reported: origin, path and the reported parameters only. */
+export function reportableUrl(href: string): string {
+  const url = new URL(href);
+  const kept = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    if (REPORTED_PARAMS.has(name)) kept.append(name, value);
+  }
+  const query = kept.toString();
+  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+const reportableReferrer = (referrer: string | null) => {
+  if (!referrer) return null;
+  // A full load from a secret link's page names that page, key and all, as its referrer.
+  return URL.canParse(referrer) ? reportableUrl(referrer) : null;
+};
 
 /**
  * Spec §7: one page view per completed navigation. A navigation counts when its path or query
@@ -20,10 +55,10 @@ export type SendPageView = (view: PageView) => void;
 export function createPageViewReporter(send: SendPageView) {
   let lastReported: string | null = null;
   return (view: PageView) => {
-    const url = view.url.replace(/#.*$/, '');
+    const url = reportableUrl(view.url);
     if (url === lastReported) return;
     lastReported = url;
-    send({ ...view, url });
+    send({ ...view, url, referrer: reportableReferrer(view.referrer) });
   };
 }
 

@@ -1,5 +1,6 @@
 import { ContactFormSchema, toContactSubmission } from '@larder/contract';
 import type { ShopApi } from '../../lib/api/index.ts';
+import { maxLengthOf } from '../../lib/schema-limits.ts';
 import { fieldErrorsFromApi, formErrorMessage } from '../../components/forms/form-errors.ts';
 import { fieldErrorsOf } from '../../components/forms/use-schema-form.ts';
 import {
@@ -19,6 +20,11 @@ const WIRE_FIELDS: Record<string, ContactField> = {
   '5': 'message',
 };
 
+/** The contract's longest value for each field. */
+const FIELD_MAX = Object.fromEntries(
+  CONTACT_FIELDS.map((field) => [field, maxLengthOf(ContactFormSchema.shape[field])]),
+) as Record<ContactField, number>;
+
 function valuesFrom(formData: FormData): ContactValues {
   const text = (name: string) => {
     const value = formData.get(name);
@@ -32,6 +38,12 @@ function valuesFrom(formData: FormData): ContactValues {
     message: text('message'),
   };
 }
+
+/** What a refused post hands back to re-fill the form: never longer than a field may be. */
+const echoed = (values: ContactValues): ContactValues =>
+  Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field, values[field].slice(0, FIELD_MAX[field])]),
+  ) as ContactValues;
 
 /**
  * The contact route's action (works with and without JavaScript): validate with the contract's
@@ -48,7 +60,7 @@ export async function handleContactSubmission(
     return {
       intent: 'contact',
       ok: false,
-      values,
+      values: echoed(values),
       fieldErrors: fieldErrorsOf<ContactField>(parsed.error),
       formError: null,
     };
@@ -62,7 +74,7 @@ export async function handleContactSubmission(
     return {
       intent: 'contact',
       ok: false,
-      values,
+      values: echoed(values),
       fieldErrors: fieldErrorsFromApi(error, CONTACT_FIELDS, WIRE_FIELDS),
       formError: formErrorMessage(error),
     };

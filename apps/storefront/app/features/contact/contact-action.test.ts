@@ -93,4 +93,28 @@ describe('handleContactSubmission', () => {
       formError: 'Something went wrong on our side. Please try again in a moment.',
     });
   });
+
+  it('hands back no more of each field than the schema allows, however much was posted', async () => {
+    const apiFetch = vi.fn();
+    const posted = {
+      ...filled,
+      first_name: 'A'.repeat(20_000),
+      email: `${'b'.repeat(20_000)}@example.com`,
+      phone: '1'.repeat(20_000),
+      message: 'C'.repeat(200_000),
+    };
+    const result = await handleContactSubmission(createShopApi(apiFetch), formData(posted));
+    expect(apiFetch).not.toHaveBeenCalled();
+    expect(result).toMatchObject({
+      ok: false,
+      values: {
+        first_name: 'A'.repeat(100),
+        last_name: filled.last_name,
+        email: 'b'.repeat(254),
+        phone: '1'.repeat(30),
+        message: 'C'.repeat(5000),
+      },
+      fieldErrors: { message: 'Keep a message under 5000 characters.' },
+    });
+  });
 });

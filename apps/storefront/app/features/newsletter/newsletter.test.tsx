@@ -62,6 +62,14 @@ describe('handleNewsletterSignup', () => {
       error: 'Enter a valid email address.',
     });
     expect(apiFetch).not.toHaveBeenCalled();
+    // An address far over 254 characters is refused and handed back cut to that length.
+    expect(
+      await handleNewsletterSignup(api, form(`${'a'.repeat(100_000)}@example.com`)),
+    ).toMatchObject({
+      ok: false,
+      email: 'a'.repeat(254),
+    });
+    expect(apiFetch).not.toHaveBeenCalled();
     expect(await handleNewsletterSignup(api, form('ada@example.com'))).toMatchObject({
       ok: false,
       error: 'That address bounced.',

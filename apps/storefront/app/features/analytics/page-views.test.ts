@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPageViewReporter, plausibleSender, type PageView } from './page-views.ts';
+import { createPageViewReporter, ga4Sender, plausibleSender, type PageView } from './page-views.ts';
 
 const view = (url: string): PageView => ({ url, referrer: null, title: 'Shop' });
 
@@ -84,5 +84,21 @@ describe('plausibleSender', () => {
       domain: 'larder.example',
       referrer: 'https://search.example/',
     });
+  });
+});
+
+describe('ga4Sender', () => {
+  it('sets the reported page for every later gtag event, not only the page view', () => {
+    window.dataLayer = [];
+    const send = ga4Sender({ measurementId: 'G-TEST' }, 'nonce');
+    send({ url: 'https://shop.test/order-received/12', referrer: null, title: 'Order received' });
+    const commands = window.dataLayer.map((entry) => Array.from(entry as ArrayLike<unknown>));
+    expect(commands).toContainEqual([
+      'set',
+      expect.objectContaining({ page_location: 'https://shop.test/order-received/12' }),
+    ]);
+    expect(commands.at(-1)).toEqual(['event', 'page_view']);
+    document.head.querySelectorAll('script').forEach((script) => script.remove());
+    delete window.dataLayer;
   });
 });

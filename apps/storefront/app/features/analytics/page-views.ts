@@ -115,11 +115,14 @@ export function ga4Sender(settings: { measurementId: string }, nonce: string): S
       // Page views are sent below, once per navigation, rather than by gtag's own history hooks.
       gtag('config', settings.measurementId, { send_page_view: false });
     }
-    gtag('event', 'page_view', {
+    // Set for every later event too: gtag's own events (engagement, scroll) would otherwise carry
+    // document.location, secret `?key=` and all.
+    gtag('set', {
       page_location: view.url,
       page_referrer: view.referrer ?? undefined,
       page_title: view.title,
     });
+    gtag('event', 'page_view');
   };
 }
 

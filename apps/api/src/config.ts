@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { weakAuthSecretReason } from './modules/accounts/auth-secret.ts';
 
 const DEFAULT_FORM_RATE_LIMIT = '5/10m';
 /** The cart page asks for rates as the shopper types (debounced to 500 ms). */
@@ -92,7 +93,13 @@ const EnvSchema = z.object({
   SIGNUP_RATE_LIMIT: rateLimit.prefault(DEFAULT_SIGNUP_RATE_LIMIT),
   PASSWORD_RESET_RATE_LIMIT: rateLimit.prefault(DEFAULT_PASSWORD_RESET_RATE_LIMIT),
   WHOLESALE_RATE_LIMIT: rateLimit.prefault(DEFAULT_WHOLESALE_RATE_LIMIT),
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_SECRET: z
+    .string()
+    .superRefine((secret, context) => {
+      const reason = weakAuthSecretReason(secret);
+      if (reason) context.addIssue({ code: 'custom', message: reason });
+    })
+    .optional(),
   REMEMBER_ME_DAYS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number of days')

@@ -101,6 +101,21 @@ describe('sign-up', () => {
       expect(ApiErrorSchema.parse(weak.json()).data.params?.password).toBe(message);
     }
   });
+
+  it('refuses passwords from a breach list of tens of thousands, in any letter case', async () => {
+    for (const password of ['football123', 'Basketball', 'liverpool1', 'superman123']) {
+      const weak = await post(SIGN_UP, {
+        email: uniqueEmail(),
+        password,
+        first_name: 'A',
+        last_name: 'B',
+      });
+      expect(weak.statusCode).toBe(400);
+      expect(ApiErrorSchema.parse(weak.json()).data.params?.password).toBe(
+        'That password is one of the most common ones. Choose something harder to guess.',
+      );
+    }
+  });
 });
 
 describe('sign-in', () => {

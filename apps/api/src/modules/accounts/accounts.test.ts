@@ -166,6 +166,26 @@ describe('sign-in', () => {
   });
 });
 
+describe('sign-in after an email change', () => {
+  it("an address that was one account's and is now another's signs in to the new owner only", async () => {
+    const earlier = await signUp();
+    const later = await signUp(uniqueEmail(), 'maple pecan crunch 42');
+    // The first account moves to a new address (its username keeps the old one); the second takes the old one.
+    await t.database.db
+      .update(customers)
+      .set({ email: uniqueEmail() })
+      .where(eq(customers.id, earlier.customer.id));
+    await t.database.db
+      .update(customers)
+      .set({ email: earlier.email })
+      .where(eq(customers.id, later.customer.id));
+
+    expect((await signIn(earlier.email, 'maple pecan crunch 42')).id).toBe(later.customer.id);
+    const old = await post(TOKEN, { username: earlier.email, password: PASSWORD_OK });
+    expect(old.statusCode).toBe(401);
+  });
+});
+
 describe('your account', () => {
   it('is yours to read, by Bearer token or by session cookie; nobody else may', async () => {
     const { email, customer } = await signUp();

@@ -30,6 +30,10 @@ import { createPasswordResetRepo } from './modules/accounts/password-reset.repo.
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
+import {
+  createSignInThrottle,
+  DEFAULT_SIGN_IN_THROTTLE,
+} from './modules/accounts/sign-in-throttle.ts';
 import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -168,11 +172,15 @@ export async function buildApp(
 
   // Sign-in is worked out before any route runs, so every handler knows its viewer.
   await app.register(fastifyCookie);
+  const signInThrottle = createSignInThrottle({
+    ...DEFAULT_SIGN_IN_THROTTLE,
+    now: options.now ?? (() => new Date()),
+  });
   const accounts = createAccountsService(createAccountsRepo(database.db), {
     signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
     rememberDays: config.rememberMeDays,
     browserSessionHours: 12,
-    failedLoginLimit: { max: 5, windowMs: 15 * 60_000 },
+    throttle: signInThrottle,
     now: options.now,
   });
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
@@ -250,6 +258,7 @@ export async function buildApp(
     mailer,
     publicUrl: config.publicUrl,
     perAddressLimit: { max: 3, windowMs: 60 * 60_000 },
+    signInThrottle,
     log: app.log,
     now: options.now,
   });

@@ -25,7 +25,7 @@ const KEY_PAIRS = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
 ] as const;
-/** Sign-in and password changes per client; each account also allows 5 failures per 15 minutes. */
+/** Sign-in and password changes per client; failures per account are slowed down too (decision 0019). */
 const DEFAULT_LOGIN_RATE_LIMIT = '20/15m';
 const DEFAULT_SIGNUP_RATE_LIMIT = '5/1h';
 /** Forgot-password requests per client; each address also gets at most 3 links an hour. */

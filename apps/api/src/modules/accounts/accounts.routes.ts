@@ -18,6 +18,7 @@ import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
 import { signInRequired, type AccountsService } from './accounts.service.ts';
 import { clearSessionCookies, setSessionCookies, type CookieSettings } from './sign-in-hook.ts';
+import { signInClientKey, SignInThrottled } from './sign-in-throttle.ts';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
@@ -65,8 +66,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         description:
           'Email or username and password. Answers the token (for `Authorization: Bearer`) and sets the ' +
           'httpOnly session cookie plus the XSRF-TOKEN cookie for the browser; with `remember` they outlive ' +
-          'the browser session. A refused sign-in is 401 with `success: false`; repeated failures for one ' +
-          'account or client are 429.',
+          'the browser session. A refused sign-in is 401 with `success: false`. After 5 failures for one ' +
+          'account from one client, that client waits 2 s, then twice as long after each further failure ' +
+          '(429 with Retry-After); other clients are not affected until the account has had 50 failures.',
         body: LoginRequestSchema,
         response: {
           200: LoginResultSchema,
@@ -80,7 +82,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     },
     async (request, reply) => {
       try {
-        const signedIn = await accounts.login(request.body);
+        const signedIn = await accounts.login(request.body, signInClientKey(request));
         setSessionCookies(reply, signedIn, cookies);
         return {
           success: true as const,
@@ -88,6 +90,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           data: { token: signedIn.token, id: signedIn.customer.id },
         };
       } catch (error) {
+        if (error instanceof SignInThrottled) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
         if (!(error instanceof ApiError) || error.status !== 401) throw error;
         return reply.code(401).send({
           success: false as const,

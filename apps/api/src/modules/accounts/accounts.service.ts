@@ -12,6 +12,7 @@ import { formatWpDate } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { isUniqueViolation, type AccountsRepo, type CustomerRow } from './accounts.repo.ts';
 import { hashPassword, spendVerifyTime, verifyPassword, weakPasswordReason } from './passwords.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import { newSessionId, sessionIdHash, type TokenSigner } from './tokens.ts';
 
 type CustomerCreateInput = z.output<typeof CustomerCreateSchema>;
@@ -25,8 +26,8 @@ export interface AccountsServiceOptions {
   rememberDays: number;
   /** Without "remember me" the cookie ends with the browser; the session also ends on the server. */
   browserSessionHours: number;
-  /** Failed sign-ins allowed per account within the window, whoever tries. */
-  failedLoginLimit: { max: number; windowMs: number };
+  /** Slows repeated failed sign-ins down; shared with the password reset, which clears it. */
+  throttle: SignInThrottle;
   now?: () => Date;
 }
 
@@ -98,26 +99,9 @@ export function viewerOf(row: CustomerRow, sessionHash?: string): Viewer {
   };
 }
 
-/** Counts failed sign-ins per account in memory, so guessing one password is slow from anywhere. */
-function createFailedLoginCounter(limit: { max: number; windowMs: number }, now: () => Date) {
-  const failures = new Map<string, number[]>();
-  const recent = (login: string) => {
-    const since = now().getTime() - limit.windowMs;
-    const kept = (failures.get(login) ?? []).filter((time) => time > since);
-    if (kept.length) failures.set(login, kept);
-    else failures.delete(login);
-    return kept;
-  };
-  return {
-    isLocked: (login: string) => recent(login).length >= limit.max,
-    fail: (login: string) => failures.set(login, [...recent(login), now().getTime()]),
-    clear: (login: string) => failures.delete(login),
-  };
-}
-
 export function createAccountsService(repo: AccountsRepo, options: AccountsServiceOptions) {
   const now = options.now ?? (() => new Date());
-  const failedLogins = createFailedLoginCounter(options.failedLoginLimit, now);
+  const { throttle } = options;
 
   function assertStrong(password: string, email: string) {
     const reason = weakPasswordReason(password, email);
@@ -158,24 +142,19 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
       }
     },
 
-    async login(input: LoginInput): Promise<SignedIn> {
+    /** `client` is who is signing in (signInClientKey): failures are counted per name and client. */
+    async login(input: LoginInput, client: string): Promise<SignedIn> {
       const login = input.username.toLowerCase();
-      if (failedLogins.isLocked(login)) {
-        throw new ApiError(
-          429,
-          'jwt_auth_too_many_attempts',
-          'Too many failed sign-ins for this account. Wait 15 minutes, or reset your password.',
-        );
-      }
+      throttle.check(login, client);
       const customer = await repo.findByLogin(login);
       const valid = customer
         ? await verifyPassword(customer.passwordHash, input.password)
         : (await spendVerifyTime(input.password), false);
       if (!customer || !valid) {
-        failedLogins.fail(login);
+        throttle.failed(login, client);
         throw wrongCredentials();
       }
-      failedLogins.clear(login);
+      throttle.succeeded(login, client);
 
       const sessionId = newSessionId();
       const createdAt = now();

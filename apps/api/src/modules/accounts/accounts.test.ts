@@ -13,9 +13,11 @@ const PASSWORD_OK = 'oats and honey at dawn';
 
 let t: TestApp;
 let counter = 0;
+/** Moves the app's clock forward, so tests can wait out a sign-in delay without waiting. */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: false });
+  t = await buildTestApp({ seed: false, now: () => new Date(Date.now() + clockOffsetMs) });
 });
 afterAll(() => t.close());
 
@@ -153,16 +155,64 @@ describe('sign-in', () => {
     }
   });
 
-  it('locks an account after 5 wrong passwords, even against the right one', async () => {
-    const { email } = await signUp();
+  it('after 5 wrong passwords from one client, slows that client with growing delays while another signs in', async () => {
+    const { email, customer } = await signUp();
+    const guesser = '203.0.113.7';
+    const tryFrom = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: TOKEN,
+        payload: { username: email, password },
+        remoteAddress,
+      });
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect(
-        (await post(TOKEN, { username: email, password: `guess number ${attempt}` })).statusCode,
-      ).toBe(401);
+      expect((await tryFrom(guesser, `guess number ${attempt}`)).statusCode).toBe(401);
     }
-    const locked = await post(TOKEN, { username: email, password: PASSWORD_OK });
-    expect(locked.statusCode).toBe(429);
-    expect(ApiErrorSchema.parse(locked.json()).code).toBe('jwt_auth_too_many_attempts');
+
+    // Held back before the password is even checked: the right one waits too.
+    const slowed = await tryFrom(guesser, PASSWORD_OK);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('2');
+    expect(ApiErrorSchema.parse(slowed.json())).toMatchObject({
+      code: 'jwt_auth_too_many_attempts',
+      data: { status: 429 },
+    });
+
+    const owner = await tryFrom('198.51.100.20', PASSWORD_OK);
+    expect(owner.statusCode).toBe(200);
+    expect(LoginResultSchema.parse(owner.json()).data.id).toBe(customer.id);
+
+    try {
+      clockOffsetMs += 2000;
+      expect((await tryFrom(guesser, 'guess number 6')).statusCode).toBe(401);
+      const longer = await tryFrom(guesser, PASSWORD_OK);
+      expect(longer.statusCode).toBe(429);
+      expect(longer.headers['retry-after']).toBe('4');
+      clockOffsetMs += 4000;
+      expect((await tryFrom(guesser, PASSWORD_OK)).statusCode).toBe(200);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('slows an account guessed at from many clients, except for a client that signed in to it before', async () => {
+    const { email } = await signUp();
+    const tryFrom = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: TOKEN,
+        payload: { username: email, password },
+        remoteAddress,
+      });
+    expect((await tryFrom('198.51.100.20', PASSWORD_OK)).statusCode).toBe(200);
+    for (let client = 1; client <= 50; client += 1) {
+      expect((await tryFrom(`203.0.113.${client}`, 'one guess each')).statusCode).toBe(401);
+    }
+
+    const newcomer = await tryFrom('192.0.2.99', PASSWORD_OK);
+    expect(newcomer.statusCode).toBe(429);
+    expect(newcomer.headers['retry-after']).toBe('10');
+    expect((await tryFrom('198.51.100.20', PASSWORD_OK)).statusCode).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import { ApiError, invalidParam } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, weakPasswordReason } from './passwords.ts';
 import type { PasswordResetRepo } from './password-reset.repo.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 type ResetInput = z.output<typeof ResetPasswordRequestSchema>;
 
@@ -15,6 +16,8 @@ export interface PasswordResetOptions {
   publicUrl: string;
   /** Reset requests allowed per email address, whoever sends them. */
   perAddressLimit: RateLimit;
+  /** A new password makes the failed sign-ins counted so far moot. */
+  signInThrottle: SignInThrottle;
   log: { error(object: object, message: string): void };
   now?: () => Date;
 }
@@ -129,6 +132,7 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
         now(),
       );
       if (!reset) throw invalidResetKey();
+      options.signInThrottle.clearAccount([found.customer.email, found.customer.username]);
     },
   };
 }

@@ -134,6 +134,21 @@ describe('POST /change-password (reset link)', () => {
     await bearer(email, NEW_PASSWORD);
   });
 
+  it("clears the account's failed sign-ins, so the client that failed signs in at once", async () => {
+    const { email } = await signUp();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(
+        (await post(TOKEN, { username: email, password: `guess ${attempt}` })).statusCode,
+      ).toBe(401);
+    }
+    expect((await post(TOKEN, { username: email, password: PASSWORD })).statusCode).toBe(429);
+    await post(FORGOT, { email });
+    const link = await resetLinkFor(email);
+    expect((await post(RESET, { password: NEW_PASSWORD, ...link })).statusCode).toBe(200);
+
+    await bearer(email, NEW_PASSWORD);
+  });
+
   it('refuses a link older than an hour', async () => {
     const { email } = await signUp();
     await post(FORGOT, { email });

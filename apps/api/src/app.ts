@@ -26,6 +26,8 @@ import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
+import { createEmailChangeRepo } from './modules/accounts/email-change.repo.ts';
+import { createEmailChangeService } from './modules/accounts/email-change.service.ts';
 import { createPasswordResetRepo } from './modules/accounts/password-reset.repo.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
@@ -176,11 +178,24 @@ export async function buildApp(
     ...DEFAULT_SIGN_IN_THROTTLE,
     now: options.now ?? (() => new Date()),
   });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+    log: app.log,
+  });
+  const emailChange = createEmailChangeService(createEmailChangeRepo(database.db), {
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now: options.now,
+  });
   const accounts = createAccountsService(createAccountsRepo(database.db), {
     signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
     rememberDays: config.rememberMeDays,
     browserSessionHours: 12,
     throttle: signInThrottle,
+    emailChange,
     now: options.now,
   });
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
@@ -225,12 +240,6 @@ export async function buildApp(
   await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
   await app.register(siteRoutes, { publicUrl: config.publicUrl });
 
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: outboxDir(config.dataDir),
-    log: app.log,
-  });
   const reviews = createReviewsService(createReviewsRepo(database.db), {
     publicUrl: config.publicUrl,
     shopOwnerEmail: config.shopOwnerEmail,
@@ -251,8 +260,13 @@ export async function buildApp(
   await app.register(formsRoutes, { forms, rateLimits: config.rateLimits });
   await app.register(accountsRoutes, {
     accounts,
+    emailChange,
     cookies: sessionCookies,
-    rateLimits: { signUp: config.rateLimits.signUp, login: config.rateLimits.login },
+    rateLimits: {
+      signUp: config.rateLimits.signUp,
+      login: config.rateLimits.login,
+      profileUpdate: config.rateLimits.profileUpdate,
+    },
   });
   const passwordReset = createPasswordResetService(createPasswordResetRepo(database.db), {
     mailer,

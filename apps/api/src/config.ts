@@ -28,6 +28,8 @@ const KEY_PAIRS = [
 /** Sign-in and password changes per client; failures per account are slowed down too (decision 0019). */
 const DEFAULT_LOGIN_RATE_LIMIT = '20/15m';
 const DEFAULT_SIGNUP_RATE_LIMIT = '5/1h';
+/** Account detail saves, per client and again per account (each e-mail change sends mail). */
+const DEFAULT_PROFILE_UPDATE_RATE_LIMIT = '20/15m';
 /** Forgot-password requests per client; each address also gets at most 3 links an hour. */
 const DEFAULT_PASSWORD_RESET_RATE_LIMIT = '5/15m';
 const DEFAULT_WHOLESALE_RATE_LIMIT = '5/1h';
@@ -91,6 +93,7 @@ const EnvSchema = z.object({
   ORDER_RATE_LIMIT: rateLimit.prefault(DEFAULT_ORDER_RATE_LIMIT),
   LOGIN_RATE_LIMIT: rateLimit.prefault(DEFAULT_LOGIN_RATE_LIMIT),
   SIGNUP_RATE_LIMIT: rateLimit.prefault(DEFAULT_SIGNUP_RATE_LIMIT),
+  PROFILE_UPDATE_RATE_LIMIT: rateLimit.prefault(DEFAULT_PROFILE_UPDATE_RATE_LIMIT),
   PASSWORD_RESET_RATE_LIMIT: rateLimit.prefault(DEFAULT_PASSWORD_RESET_RATE_LIMIT),
   WHOLESALE_RATE_LIMIT: rateLimit.prefault(DEFAULT_WHOLESALE_RATE_LIMIT),
   AUTH_SECRET: z
@@ -196,6 +199,8 @@ export interface Config {
     /** Sign-in and password change. */
     login: RateLimit;
     signUp: RateLimit;
+    /** `POST /customers/{id}`: per client, and the same again per account. */
+    profileUpdate: RateLimit;
     /** `POST /forgot-password`. */
     passwordReset: RateLimit;
     /** `POST /wholesale-registration/`. */
@@ -273,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       order: parsed.ORDER_RATE_LIMIT,
       payment: parsed.PAYMENT_RATE_LIMIT,
       login: parsed.LOGIN_RATE_LIMIT,
+      profileUpdate: parsed.PROFILE_UPDATE_RATE_LIMIT,
       signUp: parsed.SIGNUP_RATE_LIMIT,
       passwordReset: parsed.PASSWORD_RESET_RATE_LIMIT,
       wholesale: parsed.WHOLESALE_RATE_LIMIT,

@@ -1,7 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   apiPaths,
+  ConfirmEmailRequestSchema,
+  ConfirmEmailResultSchema,
   CustomerCreateSchema,
   CustomerSchema,
   CustomerUpdateSchema,
@@ -17,21 +20,42 @@ import { ApiError } from '../../http/errors.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
 import { signInRequired, type AccountsService } from './accounts.service.ts';
+import type { EmailChangeService } from './email-change.service.ts';
 import { clearSessionCookies, setSessionCookies, type CookieSettings } from './sign-in-hook.ts';
 import { signInClientKey, SignInThrottled } from './sign-in-throttle.ts';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
+  emailChange: EmailChangeService;
   cookies: CookieSettings;
-  rateLimits: { signUp: RateLimit; login: RateLimit };
+  rateLimits: { signUp: RateLimit; login: RateLimit; profileUpdate: RateLimit };
 }
 
 const tags = ['accounts'];
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { accounts, cookies, rateLimits },
+  { accounts, emailChange, cookies, rateLimits },
 ) => {
+  // Counted per client and again per signed-in account, so neither many addresses nor many
+  // accounts make room for probing which emails are taken or for sending many change mails.
+  const perAccountSaves = app.createRateLimit({
+    max: rateLimits.profileUpdate.max,
+    timeWindow: rateLimits.profileUpdate.windowMs,
+    keyGenerator: (request) => `account:${viewerFromRequest(request).customerId}`,
+  });
+  const limitPerAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (viewerFromRequest(request).isGuest) return;
+    const limit = await perAccountSaves(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new ApiError(
+      429,
+      'rest_rate_limited',
+      `This account's details were saved several times in a short while. Please wait ${limit.ttlInSeconds} seconds and try again.`,
+    );
+  };
+  const profileUpdateLimits = [limitPerClient(app, rateLimits.profileUpdate), limitPerAccount];
   app.post(
     apiPaths.customers,
     {
@@ -165,13 +189,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       method,
       url: `${apiPaths.customers}/:id`,
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [requireJson],
+      onRequest: [...profileUpdateLimits, requireJson],
       schema: {
         tags,
         summary: method === 'POST' ? 'Update your account' : 'Update your account (PUT)',
         description:
-          'Names, email, billing and shipping address. Role, username, password and email verification ' +
-          'cannot be changed here. 400 `woocommerce_rest_customer_invalid_email` for an email in use.',
+          'Names, email, billing and shipping address. Role, username and password cannot be changed ' +
+          'here. A new `email` needs `current_password` (400 `rest_invalid_param` naming it otherwise) ' +
+          'and is not applied at once: a link to `/my-account/confirm-email?key=…&id=…` (24 hours, ' +
+          'once) is emailed to it, the old address is told, and the answer still shows the old ' +
+          'address, alike whether or not another account uses the new one. 429 after too many saves ' +
+          'from one client or for one account.',
         params: IdParamSchema,
         body: CustomerUpdateSchema,
         response: {
@@ -181,12 +209,44 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           403: ApiErrorSchema,
           404: ApiErrorSchema,
           415: ApiErrorSchema,
+          429: ApiErrorSchema,
         },
       },
       handler: async (request) =>
         accounts.update(request.params.id, request.body, viewerFromRequest(request)),
     });
   }
+
+  app.post(
+    apiPaths.confirmEmail,
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      onRequest: [limitPerClient(app, rateLimits.login), requireJson],
+      schema: {
+        tags,
+        summary: 'Confirm a new email address',
+        description:
+          "The emailed link's `key` and `id` (as `userId`). Makes the account's address the new one and " +
+          'signs the account out everywhere except this browser when it is signed in to that account. ' +
+          'Opening a used link again answers the same while the address stays changed. 400 ' +
+          '`invalid_key` for a link that is wrong, replaced, expired or cancelled by a new password.',
+        body: ConfirmEmailRequestSchema,
+        response: {
+          200: ConfirmEmailResultSchema,
+          400: ApiErrorSchema,
+          415: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const customer = await emailChange.confirm(request.body, viewerFromRequest(request));
+      return {
+        message: `Your email address is now ${customer.email}. Sign in with it from now on.`,
+        email: customer.email,
+      };
+    },
+  );
 
   app.post(
     apiPaths.changePassword,

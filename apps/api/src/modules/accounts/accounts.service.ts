@@ -12,6 +12,7 @@ import { formatWpDate } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { isUniqueViolation, type AccountsRepo, type CustomerRow } from './accounts.repo.ts';
 import { hashPassword, spendVerifyTime, verifyPassword, weakPasswordReason } from './passwords.ts';
+import type { EmailChangeService } from './email-change.service.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { newSessionId, sessionIdHash, type TokenSigner } from './tokens.ts';
 
@@ -28,6 +29,8 @@ export interface AccountsServiceOptions {
   browserSessionHours: number;
   /** Slows repeated failed sign-ins down; shared with the password reset, which clears it. */
   throttle: SignInThrottle;
+  /** Where a new email goes until its link is opened. */
+  emailChange: EmailChangeService;
   now?: () => Date;
 }
 
@@ -191,28 +194,37 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
       return toCustomer(await accessible(id, viewer));
     },
 
-    /** The customer's own details; first and last name follow the billing names unless sent. */
+    /**
+     * The customer's own details; first and last name follow the billing names unless sent. A new
+     * email needs the viewer's current password and is only requested here (decision 0019): the
+     * answer is the same whether or not another account uses the address.
+     */
     async update(id: number, input: CustomerUpdateInput, viewer: Viewer): Promise<Customer> {
-      await accessible(id, viewer);
-      const email = input.email?.toLowerCase();
-      try {
-        const row = await repo.update(id, {
-          ...(email ? { email } : {}),
-          firstName: input.first_name ?? input.billing?.first_name,
-          lastName: input.last_name ?? input.billing?.last_name,
-          ...(input.billing ? { billing: input.billing } : {}),
-          ...(input.shipping ? { shipping: { ...input.shipping, phone: '' } } : {}),
-        });
-        return toCustomer(row!);
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        throw new ApiError(
-          400,
-          'woocommerce_rest_customer_invalid_email',
-          'Another account already uses this email address.',
-          { email: 'Another account already uses this email address.' },
-        );
+      const row = await accessible(id, viewer);
+      const newEmail = input.email?.toLowerCase();
+      const changesEmail = newEmail !== undefined && newEmail !== row.email;
+      if (changesEmail) {
+        if (!input.current_password) {
+          throw invalidParam(
+            'current_password',
+            'Enter your current password to change your email address.',
+          );
+        }
+        // The shop owner changing a customer's address proves it is them with their own password.
+        const signedIn =
+          viewer.customerId === row.id ? row : await repo.findById(viewer.customerId);
+        if (!signedIn || !(await verifyPassword(signedIn.passwordHash, input.current_password))) {
+          throw invalidParam('current_password', 'Your current password is not right.');
+        }
       }
+      const updated = await repo.update(id, {
+        firstName: input.first_name ?? input.billing?.first_name,
+        lastName: input.last_name ?? input.billing?.last_name,
+        ...(input.billing ? { billing: input.billing } : {}),
+        ...(input.shipping ? { shipping: { ...input.shipping, phone: '' } } : {}),
+      });
+      if (changesEmail) options.emailChange.requestChange(updated!, newEmail);
+      return toCustomer(updated!);
     },
 
     /** Needs the current password; every other signed-in device is signed out. */
@@ -225,6 +237,7 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
       assertStrong(input.password, row.email);
       await repo.update(row.id, { passwordHash: await hashPassword(input.password) });
       await repo.endOtherSessions(row.id, viewer.sessionIdHash, now());
+      await options.emailChange.cancel(row.id);
     },
   };
 }

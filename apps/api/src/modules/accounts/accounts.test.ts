@@ -316,13 +316,10 @@ describe('your account', () => {
     expect(CustomerSchema.parse(put.json()).last_name).toBe('Oat');
   });
 
-  it("cannot take another account's email or change another account", async () => {
+  it('cannot change another account', async () => {
     const first = await signUp();
     const second = await signUp();
     const me = await signIn(second.email);
-    const mine = await post(`${SIGN_UP}/${second.customer.id}`, { email: first.email }, me.bearer);
-    expect(mine.statusCode).toBe(400);
-    expect(ApiErrorSchema.parse(mine.json()).code).toBe('woocommerce_rest_customer_invalid_email');
     const theirs = await post(
       `${SIGN_UP}/${first.customer.id}`,
       { first_name: 'Mallory' },

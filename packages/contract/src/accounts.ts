@@ -133,6 +133,7 @@ export type ConfirmEmailRequest = z.input<typeof ConfirmEmailRequestSchema>;
 
 /** The confirmation's answer: the account's address from now on. */
 export const ConfirmEmailResultSchema = z.object({ message: z.string(), email: z.string() });
+export type ConfirmEmailResult = z.infer<typeof ConfirmEmailResultSchema>;
 
 /** `POST /wp-json/wc/v3/password`: the signed-in customer's new password, current one required. */
 export const PasswordChangeRequestSchema = z.object({

@@ -1,10 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ConfirmEmailRequest } from '@larder/contract';
+import type { ConfirmEmailRequestSchema } from '@larder/contract';
+import type { z } from 'zod';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation, type CustomerRow } from './accounts.repo.ts';
 import type { EmailChangeRepo } from './email-change.repo.ts';
+
+type ConfirmInput = z.output<typeof ConfirmEmailRequestSchema>;
 
 export interface EmailChangeOptions {
   mailer: Mailer;
@@ -126,8 +129,8 @@ export function createEmailChangeService(repo: EmailChangeRepo, options: EmailCh
     },
 
     /** Makes the change a valid link stands for; the session that opened it stays signed in. */
-    async confirm(input: ConfirmEmailRequest, viewer: Viewer): Promise<CustomerRow> {
-      const userId = Number(input.userId);
+    async confirm(input: ConfirmInput, viewer: Viewer): Promise<CustomerRow> {
+      const { userId } = input;
       // Ids beyond Postgres's integer are nobody's (and would be a database error, not a 400).
       const found = userId <= MAX_ID ? await repo.findKey(userId) : undefined;
       const sent = keyHash(input.key);

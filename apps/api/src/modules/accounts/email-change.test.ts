@@ -251,6 +251,26 @@ describe('POST /confirm-email', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_key');
   });
+
+  it('a password change cancels a pending change', async () => {
+    const account = await signUp();
+    const session = await bearer(account.email);
+    const newEmail = uniqueEmail();
+    await changeEmail(account, session, { email: newEmail, current_password: PASSWORD });
+    const link = await confirmLinkFor(newEmail);
+
+    const changed = await post(
+      '/wp-json/wc/v3/password',
+      { current_password: PASSWORD, password: 'maple pecan crunch 42' },
+      session,
+    );
+    expect(changed.statusCode).toBe(200);
+
+    const res = await post(CONFIRM, link);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_key');
+    await bearer(account.email, 'maple pecan crunch 42');
+  });
 });
 
 describe('rate limits on account saves', () => {

@@ -158,11 +158,12 @@ test.describe('Account area (issue 5)', () => {
     await billing.getByLabel('City').fill('Durham');
     await billing.getByLabel('State').selectOption('NC');
     await billing.getByLabel('Postcode / ZIP').fill('27701');
-    // An address already taken by another account: the API's message beside the email field.
+    // A new email with a wrong current password: the API's message beside the password field.
     await form.getByLabel('Email', { exact: true }).fill(other.email);
+    await form.getByLabel('Current password').fill('not my password at all');
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(form.getByText('Another account already uses this email address.')).toBeVisible();
-    await expect(form.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Your current password is not right.')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
     // Nothing typed is lost.
     await expect(billing.getByLabel('Street address')).toHaveValue('12 Oak Street');
     await expect(form.getByLabel('First name').first()).toHaveValue('Rowan');

@@ -90,6 +90,22 @@ async function resetLinkFor(address: string): Promise<string> {
   return link;
 }
 
+/** The email-change link emailed to `address`, as a path on the shop under test. */
+async function confirmLinkFor(address: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const match = (await mailTo(address))
+        .map((text) => /\/my-account\/confirm-email\?key=[\w-]+(?:&|&amp;)id=\d+/.exec(text)?.[0])
+        .filter(Boolean)
+        .pop();
+      link = (match ?? '').replace('&amp;', '&');
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
 test.describe('Accounts (issue 5)', () => {
   test('sign up, log out, log in with remember me, and stay signed in after a reload', async ({
     page,
@@ -412,6 +428,43 @@ test.describe('Accounts (issue 5)', () => {
       '/forgot-password',
     );
   });
+
+  test('changing the email: the current password, a link to the new address, a notice to the old one, and the change when the link is opened', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    const newEmail = `rowan.${unique()}@example.com`;
+    await signInThroughApi(page, account);
+    await gotoHydrated(page, '/my-account/account-details');
+    const form = page.getByTestId('account-details-form');
+    await form.getByLabel('Email', { exact: true }).fill(newEmail);
+    await form.getByLabel('Current password').fill(account.password);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('account-details-success')).toHaveText(
+      `We sent a link to ${newEmail} — the address changes when you open it.`,
+    );
+    // Until the link is opened the account keeps its address.
+    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+    await expect
+      .poll(async () => (await mailTo(account.email)).join('\n'))
+      .toContain('Your Larder & Oat email address is about to change');
+
+    const link = await confirmLinkFor(newEmail);
+    await gotoHydrated(page, link);
+    const done = page.getByTestId('confirm-email-done');
+    await expect(done.getByRole('status')).toHaveText(
+      `Your email address is now ${newEmail}. Sign in with it from now on.`,
+    );
+    await done.getByRole('link', { name: 'Go to your account' }).click();
+    await expect(
+      page.getByTestId('account-details-form').getByLabel('Email', { exact: true }),
+    ).toHaveValue(newEmail);
+
+    // A link that was never sent says so, with the way back.
+    await gotoHydrated(page, '/my-account/confirm-email?key=not-the-key&id=1');
+    await expect(page.getByTestId('confirm-email-link-failed').getByRole('alert')).toBeVisible();
+  });
 });
 
 test.describe('Account pages: accessibility', () => {
@@ -420,6 +473,7 @@ test.describe('Account pages: accessibility', () => {
     '/sign-up',
     '/forgot-password',
     '/reset-password?key=abc&id=1',
+    '/my-account/confirm-email?key=abc&id=1',
     '/my-account',
   ];
   for (const target of paths) {

@@ -30,10 +30,16 @@ import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
+import { createEmailChangeRepo } from './modules/accounts/email-change.repo.ts';
+import { createEmailChangeService } from './modules/accounts/email-change.service.ts';
 import { createPasswordResetRepo } from './modules/accounts/password-reset.repo.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
+import {
+  createSignInThrottle,
+  DEFAULT_SIGN_IN_THROTTLE,
+} from './modules/accounts/sign-in-throttle.ts';
 import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -180,11 +186,28 @@ export async function buildApp(
 
   // Sign-in is worked out before any route runs, so every handler knows its viewer.
   await app.register(fastifyCookie);
+  const signInThrottle = createSignInThrottle({
+    ...DEFAULT_SIGN_IN_THROTTLE,
+    now: options.now ?? (() => new Date()),
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+    log: app.log,
+  });
+  const emailChange = createEmailChangeService(createEmailChangeRepo(database.db), {
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now: options.now,
+  });
   const accounts = createAccountsService(createAccountsRepo(database.db), {
     signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
     rememberDays: config.rememberMeDays,
     browserSessionHours: 12,
-    failedLoginLimit: { max: 5, windowMs: 15 * 60_000 },
+    throttle: signInThrottle,
+    emailChange,
     now: options.now,
   });
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
@@ -229,12 +252,6 @@ export async function buildApp(
   await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
   await app.register(siteRoutes, { publicUrl: config.publicUrl, shop: brand });
 
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: outboxDir(config.dataDir),
-    log: app.log,
-  });
   const reviews = createReviewsService(createReviewsRepo(database.db), {
     publicUrl: config.publicUrl,
     shopOwnerEmail: config.shopOwnerEmail,
@@ -255,13 +272,19 @@ export async function buildApp(
   await app.register(formsRoutes, { forms, rateLimits: config.rateLimits });
   await app.register(accountsRoutes, {
     accounts,
+    emailChange,
     cookies: sessionCookies,
-    rateLimits: { signUp: config.rateLimits.signUp, login: config.rateLimits.login },
+    rateLimits: {
+      signUp: config.rateLimits.signUp,
+      login: config.rateLimits.login,
+      profileUpdate: config.rateLimits.profileUpdate,
+    },
   });
   const passwordReset = createPasswordResetService(createPasswordResetRepo(database.db), {
     mailer,
     publicUrl: config.publicUrl,
     perAddressLimit: { max: 3, windowMs: 60 * 60_000 },
+    signInThrottle,
     log: app.log,
     now: options.now,
   });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { weakAuthSecretReason } from './modules/accounts/auth-secret.ts';
 
 const DEFAULT_FORM_RATE_LIMIT = '5/10m';
 /** The cart page asks for rates as the shopper types (debounced to 500 ms). */
@@ -25,9 +26,11 @@ const KEY_PAIRS = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
 ] as const;
-/** Sign-in and password changes per client; each account also allows 5 failures per 15 minutes. */
+/** Sign-in and password changes per client; failures per account are slowed down too (decision 0019). */
 const DEFAULT_LOGIN_RATE_LIMIT = '20/15m';
 const DEFAULT_SIGNUP_RATE_LIMIT = '5/1h';
+/** Account detail saves, per client and again per account (each e-mail change sends mail). */
+const DEFAULT_PROFILE_UPDATE_RATE_LIMIT = '20/15m';
 /** Forgot-password requests per client; each address also gets at most 3 links an hour. */
 const DEFAULT_PASSWORD_RESET_RATE_LIMIT = '5/15m';
 const DEFAULT_WHOLESALE_RATE_LIMIT = '5/1h';
@@ -124,9 +127,16 @@ const EnvSchema = z.object({
   ORDER_RATE_LIMIT: rateLimit.prefault(DEFAULT_ORDER_RATE_LIMIT),
   LOGIN_RATE_LIMIT: rateLimit.prefault(DEFAULT_LOGIN_RATE_LIMIT),
   SIGNUP_RATE_LIMIT: rateLimit.prefault(DEFAULT_SIGNUP_RATE_LIMIT),
+  PROFILE_UPDATE_RATE_LIMIT: rateLimit.prefault(DEFAULT_PROFILE_UPDATE_RATE_LIMIT),
   PASSWORD_RESET_RATE_LIMIT: rateLimit.prefault(DEFAULT_PASSWORD_RESET_RATE_LIMIT),
   WHOLESALE_RATE_LIMIT: rateLimit.prefault(DEFAULT_WHOLESALE_RATE_LIMIT),
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_SECRET: z
+    .string()
+    .superRefine((secret, context) => {
+      const reason = weakAuthSecretReason(secret);
+      if (reason) context.addIssue({ code: 'custom', message: reason });
+    })
+    .optional(),
   REMEMBER_ME_DAYS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number of days')
@@ -235,6 +245,8 @@ export interface Config {
     /** Sign-in and password change. */
     login: RateLimit;
     signUp: RateLimit;
+    /** `POST /customers/{id}`: per client, and the same again per account. */
+    profileUpdate: RateLimit;
     /** `POST /forgot-password`. */
     passwordReset: RateLimit;
     /** `POST /wholesale-registration/`. */
@@ -318,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       order: parsed.ORDER_RATE_LIMIT,
       payment: parsed.PAYMENT_RATE_LIMIT,
       login: parsed.LOGIN_RATE_LIMIT,
+      profileUpdate: parsed.PROFILE_UPDATE_RATE_LIMIT,
       signUp: parsed.SIGNUP_RATE_LIMIT,
       passwordReset: parsed.PASSWORD_RESET_RATE_LIMIT,
       wholesale: parsed.WHOLESALE_RATE_LIMIT,

@@ -388,6 +388,28 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses an AUTH_SECRET that is short or of few different characters, naming the setting', () => {
+    const problemsOf = (secret: string) => {
+      try {
+        loadConfig({ AUTH_SECRET: secret });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problemsOf('a'.repeat(64))).toEqual([
+      'AUTH_SECRET: must have at least 10 different characters (generate one with: openssl rand -base64 48) (got (hidden))',
+    ]);
+    expect(problemsOf('abababababababababababababababababab')[0]).toMatch(
+      /^AUTH_SECRET: must have/,
+    );
+    expect(problemsOf('short-but-varied-123')[0]).toMatch(
+      /^AUTH_SECRET: must be at least 32 characters/,
+    );
+    expect(problemsOf('Zq3v9KpL2xW8mR5tY7nB4cJ6hF1dG0sA')).toEqual([]);
+  });
+
   it('rejects a bad PORT with one clear line per bad variable', () => {
     let error: unknown;
     try {

@@ -349,6 +349,18 @@ const routes: RouteEntry[] = [
     ],
   },
   {
+    route: `POST ${apiPaths.confirmEmail}`,
+    rule: 'public; only the key emailed to the new address works',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: apiPaths.confirmEmail,
+        payload: () => ({ key: 'not-the-emailed-key', userId: w.sessions.customerA.id }),
+        expect: same(400),
+      },
+    ],
+  },
+  {
     route: `POST ${apiPaths.forgotPassword}`,
     rule: 'public; the same answer for any address',
     probes: () => [

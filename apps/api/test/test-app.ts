@@ -40,6 +40,7 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
     payment: roomyLimit,
     login: roomyLimit,
     signUp: roomyLimit,
+    profileUpdate: roomyLimit,
     passwordReset: roomyLimit,
     wholesale: roomyLimit,
     ...rateLimits,

@@ -18,6 +18,8 @@ export default [
   route('sign-up', 'routes/sign-up.tsx', { id: 'sign-up' }),
   route('forgot-password', 'routes/forgot-password.tsx', { id: 'forgot-password' }),
   route('reset-password', 'routes/reset-password.tsx', { id: 'reset-password' }),
+  // Opened from an email, signed in or not: outside the account area's sign-in guard.
+  route('my-account/confirm-email', 'routes/confirm-email.tsx', { id: 'confirm-email' }),
   route('my-account', 'routes/my-account.tsx', [
     route('order-history', 'routes/order-history.tsx', { id: 'order-history' }),
     route('account-details', 'routes/account-details.tsx', { id: 'account-details' }),

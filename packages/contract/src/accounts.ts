@@ -63,9 +63,16 @@ export type CustomerCreate = z.input<typeof CustomerCreateSchema>;
 /**
  * `POST /wp-json/wc/v3/customers/{id}`: the customer's own details. Role, username, password and
  * anything else are not accepted here; first and last name follow the billing names when sent.
+ * A new `email` needs `current_password` and is not applied at once: a link is emailed to it, and
+ * the address changes when that link is opened (`POST /confirm-email`).
  */
 export const CustomerUpdateSchema = z.object({
   email: EmailSchema.optional(),
+  current_password: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(200)
+    .optional(),
   first_name: personName('your first name').optional(),
   last_name: personName('your last name').optional(),
   billing: CheckoutBillingAddressSchema.optional(),
@@ -115,6 +122,18 @@ export const ResetPasswordRequestSchema = z.object({
   // No upper bound: the service answers any unknown id, however large, like a wrong key.
   userId: z.coerce.number({ error: 'This reset link is incomplete.' }).int().positive(),
 });
+
+/** `POST /wp-json/wc/v3/confirm-email`: the emailed email-change link's key and user id. */
+export const ConfirmEmailRequestSchema = z.object({
+  key: z.string({ error: 'This link is incomplete.' }).min(1).max(128),
+  // No upper bound: the service answers any unknown id, however large, like a wrong key.
+  userId: z.coerce.number({ error: 'This link is incomplete.' }).int().positive(),
+});
+export type ConfirmEmailRequest = z.input<typeof ConfirmEmailRequestSchema>;
+
+/** The confirmation's answer: the account's address from now on. */
+export const ConfirmEmailResultSchema = z.object({ message: z.string(), email: z.string() });
+export type ConfirmEmailResult = z.infer<typeof ConfirmEmailResultSchema>;
 
 /** `POST /wp-json/wc/v3/password`: the signed-in customer's new password, current one required. */
 export const PasswordChangeRequestSchema = z.object({

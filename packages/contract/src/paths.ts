@@ -28,6 +28,8 @@ export const apiPaths = {
   /** Spec §7's name for setting a new password from the emailed reset link. */
   resetPassword: '/wp-json/wc/v3/change-password',
   changePassword: '/wp-json/wc/v3/password',
+  /** Opens an emailed email-change link: the account's address becomes the new one. */
+  confirmEmail: '/wp-json/wc/v3/confirm-email',
   wholesaleRegistration: '/wp-json/wc/v3/wholesale-registration/',
   docs: '/wp-json/docs',
 } as const;

@@ -369,6 +369,21 @@ export const passwordResetKeys = pgTable('password_reset_keys', {
   usedAt: timestamp('used_at', { mode: 'date' }),
 });
 
+/**
+ * A requested email change, waiting for its link (sent to the new address) to be opened. One per
+ * customer: a new request replaces the last. Only a hash of the link's key is kept.
+ */
+export const emailChangeKeys = pgTable('email_change_keys', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  keyHash: text('key_hash').notNull(),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { mode: 'date' }),
+});
+
 // ---------------------------------------------------------------- wholesale
 
 /** The business address on a wholesale application (no names or phone: those are fields of their own). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers, customerSessions } from '../../db/schema.ts';
 
@@ -28,13 +28,14 @@ export function createAccountsRepo(db: Database) {
       return row;
     },
 
-    /** Sign-in takes the email or the username; both are stored lower-cased. */
+    /**
+     * Sign-in takes the email or the username (both stored lower-cased). A login with an @ is an
+     * email and matches emails only: a username kept from an earlier address must never sign in to
+     * the account that uses that address now.
+     */
     async findByLogin(login: string): Promise<CustomerRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(or(eq(customers.email, login), eq(customers.username, login)))
-        .limit(1);
+      const column = login.includes('@') ? customers.email : customers.username;
+      const [row] = await db.select().from(customers).where(eq(column, login));
       return row;
     },
 

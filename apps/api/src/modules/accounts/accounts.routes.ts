@@ -1,7 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   apiPaths,
+  ConfirmEmailRequestSchema,
+  ConfirmEmailResultSchema,
   CustomerCreateSchema,
   CustomerSchema,
   CustomerUpdateSchema,
@@ -17,20 +20,42 @@ import { ApiError } from '../../http/errors.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
 import { signInRequired, type AccountsService } from './accounts.service.ts';
+import type { EmailChangeService } from './email-change.service.ts';
 import { clearSessionCookies, setSessionCookies, type CookieSettings } from './sign-in-hook.ts';
+import { signInClientKey, SignInThrottled } from './sign-in-throttle.ts';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
+  emailChange: EmailChangeService;
   cookies: CookieSettings;
-  rateLimits: { signUp: RateLimit; login: RateLimit };
+  rateLimits: { signUp: RateLimit; login: RateLimit; profileUpdate: RateLimit };
 }
 
 const tags = ['accounts'];
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { accounts, cookies, rateLimits },
+  { accounts, emailChange, cookies, rateLimits },
 ) => {
+  // Counted per client and again per signed-in account, so neither many addresses nor many
+  // accounts make room for probing which emails are taken or for sending many change mails.
+  const perAccountSaves = app.createRateLimit({
+    max: rateLimits.profileUpdate.max,
+    timeWindow: rateLimits.profileUpdate.windowMs,
+    keyGenerator: (request) => `account:${viewerFromRequest(request).customerId}`,
+  });
+  const limitPerAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (viewerFromRequest(request).isGuest) return;
+    const limit = await perAccountSaves(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new ApiError(
+      429,
+      'rest_rate_limited',
+      `This account's details were saved several times in a short while. Please wait ${limit.ttlInSeconds} seconds and try again.`,
+    );
+  };
+  const profileUpdateLimits = [limitPerClient(app, rateLimits.profileUpdate), limitPerAccount];
   app.post(
     apiPaths.customers,
     {
@@ -65,8 +90,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         description:
           'Email or username and password. Answers the token (for `Authorization: Bearer`) and sets the ' +
           'httpOnly session cookie plus the XSRF-TOKEN cookie for the browser; with `remember` they outlive ' +
-          'the browser session. A refused sign-in is 401 with `success: false`; repeated failures for one ' +
-          'account or client are 429.',
+          'the browser session. A refused sign-in is 401 with `success: false`. After 5 failures for one ' +
+          'account from one client, that client waits 2 s, then twice as long after each further failure ' +
+          '(429 with Retry-After); other clients are not affected until the account has had 50 failures.',
         body: LoginRequestSchema,
         response: {
           200: LoginResultSchema,
@@ -80,7 +106,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     },
     async (request, reply) => {
       try {
-        const signedIn = await accounts.login(request.body);
+        const signedIn = await accounts.login(request.body, signInClientKey(request));
         setSessionCookies(reply, signedIn, cookies);
         return {
           success: true as const,
@@ -88,6 +114,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           data: { token: signedIn.token, id: signedIn.customer.id },
         };
       } catch (error) {
+        if (error instanceof SignInThrottled) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
         if (!(error instanceof ApiError) || error.status !== 401) throw error;
         return reply.code(401).send({
           success: false as const,
@@ -160,13 +189,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       method,
       url: `${apiPaths.customers}/:id`,
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [requireJson],
+      onRequest: [...profileUpdateLimits, requireJson],
       schema: {
         tags,
         summary: method === 'POST' ? 'Update your account' : 'Update your account (PUT)',
         description:
-          'Names, email, billing and shipping address. Role, username, password and email verification ' +
-          'cannot be changed here. 400 `woocommerce_rest_customer_invalid_email` for an email in use.',
+          'Names, email, billing and shipping address. Role, username and password cannot be changed ' +
+          'here. A new `email` needs `current_password` (400 `rest_invalid_param` naming it otherwise) ' +
+          'and is not applied at once: a link to `/my-account/confirm-email?key=…&id=…` (24 hours, ' +
+          'once) is emailed to it, the old address is told, and the answer still shows the old ' +
+          'address, alike whether or not another account uses the new one. 429 after too many saves ' +
+          'from one client or for one account.',
         params: IdParamSchema,
         body: CustomerUpdateSchema,
         response: {
@@ -176,12 +209,44 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           403: ApiErrorSchema,
           404: ApiErrorSchema,
           415: ApiErrorSchema,
+          429: ApiErrorSchema,
         },
       },
       handler: async (request) =>
         accounts.update(request.params.id, request.body, viewerFromRequest(request)),
     });
   }
+
+  app.post(
+    apiPaths.confirmEmail,
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      onRequest: [limitPerClient(app, rateLimits.login), requireJson],
+      schema: {
+        tags,
+        summary: 'Confirm a new email address',
+        description:
+          "The emailed link's `key` and `id` (as `userId`). Makes the account's address the new one and " +
+          'signs the account out everywhere except this browser when it is signed in to that account. ' +
+          'Opening a used link again answers the same while the address stays changed. 400 ' +
+          '`invalid_key` for a link that is wrong, replaced, expired or cancelled by a new password.',
+        body: ConfirmEmailRequestSchema,
+        response: {
+          200: ConfirmEmailResultSchema,
+          400: ApiErrorSchema,
+          415: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const customer = await emailChange.confirm(request.body, viewerFromRequest(request));
+      return {
+        message: `Your email address is now ${customer.email}. Sign in with it from now on.`,
+        email: customer.email,
+      };
+    },
+  );
 
   app.post(
     apiPaths.changePassword,

@@ -12,6 +12,8 @@ import { formatWpDate } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { isUniqueViolation, type AccountsRepo, type CustomerRow } from './accounts.repo.ts';
 import { hashPassword, spendVerifyTime, verifyPassword, weakPasswordReason } from './passwords.ts';
+import type { EmailChangeService } from './email-change.service.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import { newSessionId, sessionIdHash, type TokenSigner } from './tokens.ts';
 
 type CustomerCreateInput = z.output<typeof CustomerCreateSchema>;
@@ -25,8 +27,10 @@ export interface AccountsServiceOptions {
   rememberDays: number;
   /** Without "remember me" the cookie ends with the browser; the session also ends on the server. */
   browserSessionHours: number;
-  /** Failed sign-ins allowed per account within the window, whoever tries. */
-  failedLoginLimit: { max: number; windowMs: number };
+  /** Slows repeated failed sign-ins down; shared with the password reset, which clears it. */
+  throttle: SignInThrottle;
+  /** Where a new email goes until its link is opened. */
+  emailChange: EmailChangeService;
   now?: () => Date;
 }
 
@@ -98,26 +102,9 @@ export function viewerOf(row: CustomerRow, sessionHash?: string): Viewer {
   };
 }
 
-/** Counts failed sign-ins per account in memory, so guessing one password is slow from anywhere. */
-function createFailedLoginCounter(limit: { max: number; windowMs: number }, now: () => Date) {
-  const failures = new Map<string, number[]>();
-  const recent = (login: string) => {
-    const since = now().getTime() - limit.windowMs;
-    const kept = (failures.get(login) ?? []).filter((time) => time > since);
-    if (kept.length) failures.set(login, kept);
-    else failures.delete(login);
-    return kept;
-  };
-  return {
-    isLocked: (login: string) => recent(login).length >= limit.max,
-    fail: (login: string) => failures.set(login, [...recent(login), now().getTime()]),
-    clear: (login: string) => failures.delete(login),
-  };
-}
-
 export function createAccountsService(repo: AccountsRepo, options: AccountsServiceOptions) {
   const now = options.now ?? (() => new Date());
-  const failedLogins = createFailedLoginCounter(options.failedLoginLimit, now);
+  const { throttle } = options;
 
   function assertStrong(password: string, email: string) {
     const reason = weakPasswordReason(password, email);
@@ -158,24 +145,19 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
       }
     },
 
-    async login(input: LoginInput): Promise<SignedIn> {
+    /** `client` is who is signing in (signInClientKey): failures are counted per name and client. */
+    async login(input: LoginInput, client: string): Promise<SignedIn> {
       const login = input.username.toLowerCase();
-      if (failedLogins.isLocked(login)) {
-        throw new ApiError(
-          429,
-          'jwt_auth_too_many_attempts',
-          'Too many failed sign-ins for this account. Wait 15 minutes, or reset your password.',
-        );
-      }
+      throttle.check(login, client);
       const customer = await repo.findByLogin(login);
       const valid = customer
         ? await verifyPassword(customer.passwordHash, input.password)
         : (await spendVerifyTime(input.password), false);
       if (!customer || !valid) {
-        failedLogins.fail(login);
+        throttle.failed(login, client);
         throw wrongCredentials();
       }
-      failedLogins.clear(login);
+      throttle.succeeded(login, client);
 
       const sessionId = newSessionId();
       const createdAt = now();
@@ -212,28 +194,37 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
       return toCustomer(await accessible(id, viewer));
     },
 
-    /** The customer's own details; first and last name follow the billing names unless sent. */
+    /**
+     * The customer's own details; first and last name follow the billing names unless sent. A new
+     * email needs the viewer's current password and is only requested here (decision 0019): the
+     * answer is the same whether or not another account uses the address.
+     */
     async update(id: number, input: CustomerUpdateInput, viewer: Viewer): Promise<Customer> {
-      await accessible(id, viewer);
-      const email = input.email?.toLowerCase();
-      try {
-        const row = await repo.update(id, {
-          ...(email ? { email } : {}),
-          firstName: input.first_name ?? input.billing?.first_name,
-          lastName: input.last_name ?? input.billing?.last_name,
-          ...(input.billing ? { billing: input.billing } : {}),
-          ...(input.shipping ? { shipping: { ...input.shipping, phone: '' } } : {}),
-        });
-        return toCustomer(row!);
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        throw new ApiError(
-          400,
-          'woocommerce_rest_customer_invalid_email',
-          'Another account already uses this email address.',
-          { email: 'Another account already uses this email address.' },
-        );
+      const row = await accessible(id, viewer);
+      const newEmail = input.email?.toLowerCase();
+      const changesEmail = newEmail !== undefined && newEmail !== row.email;
+      if (changesEmail) {
+        if (!input.current_password) {
+          throw invalidParam(
+            'current_password',
+            'Enter your current password to change your email address.',
+          );
+        }
+        // The shop owner changing a customer's address proves it is them with their own password.
+        const signedIn =
+          viewer.customerId === row.id ? row : await repo.findById(viewer.customerId);
+        if (!signedIn || !(await verifyPassword(signedIn.passwordHash, input.current_password))) {
+          throw invalidParam('current_password', 'Your current password is not right.');
+        }
       }
+      const updated = await repo.update(id, {
+        firstName: input.first_name ?? input.billing?.first_name,
+        lastName: input.last_name ?? input.billing?.last_name,
+        ...(input.billing ? { billing: input.billing } : {}),
+        ...(input.shipping ? { shipping: { ...input.shipping, phone: '' } } : {}),
+      });
+      if (changesEmail) options.emailChange.requestChange(updated!, newEmail);
+      return toCustomer(updated!);
     },
 
     /** Needs the current password; every other signed-in device is signed out. */
@@ -246,6 +237,7 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
       assertStrong(input.password, row.email);
       await repo.update(row.id, { passwordHash: await hashPassword(input.password) });
       await repo.endOtherSessions(row.id, viewer.sessionIdHash, now());
+      await options.emailChange.cancel(row.id);
     },
   };
 }

@@ -1,6 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers, customerSessions, passwordResetKeys } from '../../db/schema.ts';
+import {
+  customers,
+  customerSessions,
+  emailChangeKeys,
+  passwordResetKeys,
+} from '../../db/schema.ts';
 import type { CustomerRow } from './accounts.repo.ts';
 
 export type ResetKeyRow = typeof passwordResetKeys.$inferSelect;
@@ -66,6 +71,8 @@ export function createPasswordResetRepo(db: Database) {
           .update(customers)
           .set({ passwordHash, modifiedAt: now })
           .where(eq(customers.id, customerId));
+        // An email change asked for by whoever knew the old password dies with it.
+        await tx.delete(emailChangeKeys).where(eq(emailChangeKeys.customerId, customerId));
         await tx
           .update(customerSessions)
           .set({ revokedAt: now })

@@ -6,6 +6,7 @@ import { ApiError, invalidParam } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, weakPasswordReason } from './passwords.ts';
 import type { PasswordResetRepo } from './password-reset.repo.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 type ResetInput = z.output<typeof ResetPasswordRequestSchema>;
 
@@ -15,6 +16,8 @@ export interface PasswordResetOptions {
   publicUrl: string;
   /** Reset requests allowed per email address, whoever sends them. */
   perAddressLimit: RateLimit;
+  /** A new password makes the failed sign-ins counted so far moot. */
+  signInThrottle: SignInThrottle;
   log: { error(object: object, message: string): void };
   now?: () => Date;
 }
@@ -74,10 +77,27 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
     });
   }
 
+  /** Stores a new key and emails its link, when an account uses the address. */
+  async function emailResetLinkIfKnown(email: string): Promise<void> {
+    const customer = await repo.findCustomerByEmail(email);
+    if (!customer) return;
+    const key = randomBytes(32).toString('base64url');
+    const createdAt = now();
+    await repo.storeKey({
+      customerId: customer.id,
+      keyHash: keyHash(key).toString('hex'),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + RESET_KEY_LIFETIME_MS),
+    });
+    const link = `${options.publicUrl}/reset-password?key=${key}&id=${customer.id}`;
+    const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
+    await emailLink({ name, address: customer.email }, link);
+  }
+
   return {
     /**
      * Emails a reset link when an account uses the address. The answer never says whether one does:
-     * the key is stored before answering either way's single lookup, and the email goes out after.
+     * it is given before the account is looked up, so every address costs the request the same.
      */
     async requestReset(rawEmail: string): Promise<void> {
       const email = rawEmail.toLowerCase();
@@ -88,24 +108,9 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
           'Several reset links were asked for this address already. Use the newest email, or wait an hour.',
         );
       }
-      const customer = await repo.findCustomerByEmail(email);
-      if (!customer) return;
-      const key = randomBytes(32).toString('base64url');
-      const createdAt = now();
-      await repo.storeKey({
-        customerId: customer.id,
-        keyHash: keyHash(key).toString('hex'),
-        createdAt,
-        expiresAt: new Date(createdAt.getTime() + RESET_KEY_LIFETIME_MS),
-      });
-      const link = `${options.publicUrl}/reset-password?key=${key}&id=${customer.id}`;
-      const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
-      // Not awaited: a slow mail server would tell who has an account by how long the answer takes.
-      void emailLink({ name, address: customer.email }, link).catch((error: unknown) => {
-        options.log.error(
-          { err: error, customerId: customer.id },
-          'could not email the password reset link',
-        );
+      // Not awaited: the lookup, the key and a slow mail server would each tell who has an account.
+      void emailResetLinkIfKnown(email).catch((error: unknown) => {
+        options.log.error({ err: error }, 'could not email a password reset link');
       });
     },
 
@@ -129,6 +134,7 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
         now(),
       );
       if (!reset) throw invalidResetKey();
+      options.signInThrottle.clearAccount([found.customer.email, found.customer.username]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiErrorSchema, CustomerSchema, LoginResultSchema } from '@larder/contract';
 import { passwordResetKeys } from '../../db/schema.ts';
@@ -134,6 +134,21 @@ describe('POST /change-password (reset link)', () => {
     await bearer(email, NEW_PASSWORD);
   });
 
+  it("clears the account's failed sign-ins, so the client that failed signs in at once", async () => {
+    const { email } = await signUp();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(
+        (await post(TOKEN, { username: email, password: `guess ${attempt}` })).statusCode,
+      ).toBe(401);
+    }
+    expect((await post(TOKEN, { username: email, password: PASSWORD })).statusCode).toBe(429);
+    await post(FORGOT, { email });
+    const link = await resetLinkFor(email);
+    expect((await post(RESET, { password: NEW_PASSWORD, ...link })).statusCode).toBe(200);
+
+    await bearer(email, NEW_PASSWORD);
+  });
+
   it('refuses a link older than an hour', async () => {
     const { email } = await signUp();
     await post(FORGOT, { email });
@@ -212,6 +227,48 @@ describe('POST /change-password (reset link)', () => {
     expect(ApiErrorSchema.parse(short.json()).data.params).toHaveProperty('password');
 
     expect((await post(RESET, { password: NEW_PASSWORD, ...link })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /forgot-password when the key cannot be stored', () => {
+  let broken: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    broken = await buildTestApp({
+      seed: false,
+      config: { logLevel: 'error' },
+      logStream: { write: (line) => void logLines.push(line) },
+    });
+    // Nowhere to store a key: the account's part of the work fails.
+    await broken.database.db.execute(
+      sql`alter table password_reset_keys rename to reset_keys_away`,
+    );
+  });
+  afterAll(() => broken.close());
+
+  it('still answers a known address exactly as an unknown one, and logs the failure', async () => {
+    const email = uniqueEmail();
+    const ask = (address: string) =>
+      broken.app.inject({ method: 'POST', url: FORGOT, payload: { email: address } });
+    expect(
+      (
+        await broken.app.inject({
+          method: 'POST',
+          url: SIGN_UP,
+          payload: { email, password: PASSWORD, first_name: 'Robin', last_name: 'Oats' },
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const known = await ask(email);
+    const unknown = await ask(uniqueEmail());
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    await vi.waitFor(() =>
+      expect(logLines.join('')).toContain('could not email a password reset link'),
+    );
+    expect(mailTo(broken.config.dataDir, email)).toHaveLength(0);
   });
 });
 

@@ -21,6 +21,7 @@ import { useSessionStore } from '../account/session-store.ts';
 import {
   accountFormValues,
   accountResolver,
+  changesEmail,
   serverFieldErrors,
   toCustomerUpdate,
   type AccountDetails,
@@ -179,7 +180,7 @@ export function AccountDetailsForm({
 }) {
   const revalidator = useRevalidator();
   const [defaultValues] = useState(() => accountFormValues(customer));
-  const [resolver] = useState(() => accountResolver(countries));
+  const [resolver] = useState(() => accountResolver(countries, customer.email));
   const {
     control,
     register,
@@ -199,6 +200,8 @@ export function AccountDetailsForm({
   const billingState = useWatch({ control, name: 'billing.state' });
   const shippingCountry = useWatch({ control, name: 'shipping.country' });
   const shippingState = useWatch({ control, name: 'shipping.state' });
+  const email = useWatch({ control, name: 'email' });
+  const emailChanging = changesEmail(email, customer.email);
 
   const show = (next: { kind: 'error' | 'success'; text: string }) => {
     setBanner(next);
@@ -216,7 +219,14 @@ export function AccountDetailsForm({
       useSessionStore.getState().setCustomer(updated);
       reset(accountFormValues(updated));
       void revalidator.revalidate();
-      show({ kind: 'success', text: 'Your account details have been saved.' });
+      // decision 0019: the address changes only once the link sent to it is opened.
+      const newEmail = details.current_password ? details.email.trim() : null;
+      show({
+        kind: 'success',
+        text: newEmail
+          ? `We sent a link to ${newEmail} — the address changes when you open it.`
+          : 'Your account details have been saved.',
+      });
     } catch (error) {
       const { fields, others } = serverFieldErrors(error);
       for (const field of fields) setError(field.path, { type: 'server', message: field.message });
@@ -230,7 +240,8 @@ export function AccountDetailsForm({
     }
   };
 
-  const error = (name: 'first_name' | 'last_name' | 'email') => errors[name]?.message;
+  const error = (name: 'first_name' | 'last_name' | 'email' | 'current_password') =>
+    errors[name]?.message;
 
   return (
     <form
@@ -288,6 +299,19 @@ export function AccountDetailsForm({
               {...register('email')}
             />
           </div>
+          {emailChanging ? (
+            <div className="form-grid__wide">
+              <TextField
+                id="account-current_password"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                hint="Needed to change your email address. We send a link to the new address; it changes when you open it."
+                error={error('current_password')}
+                {...register('current_password')}
+              />
+            </div>
+          ) : null}
         </div>
       </fieldset>
       <fieldset className="form-section">

@@ -18,7 +18,10 @@ const countries: CountryOption[] = [
   { code: 'US', name: 'United States', states: [{ code: 'NC', name: 'North Carolina' }] },
 ];
 const resolve = (values: AccountFormValues) =>
-  accountResolver(countries)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  accountResolver(countries, 'ada@example.com')(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
 
 const billing = {
   company: '',
@@ -41,10 +44,16 @@ const blankBilling = {
   country: '',
 };
 const names = { first_name: 'Ada', last_name: 'Baker', email: 'ada@example.com' };
+const noPassword = { current_password: '' };
 
 describe('accountResolver', () => {
   it('saves names and email alone while both addresses are blank', async () => {
-    const result = await resolve({ ...names, billing: blankBilling, shipping: EMPTY_SHIPPING });
+    const result = await resolve({
+      ...names,
+      ...noPassword,
+      billing: blankBilling,
+      shipping: EMPTY_SHIPPING,
+    });
     expect(result.errors).toEqual({});
     expect(toCustomerUpdate(result.values as never)).toEqual(names);
   });
@@ -52,6 +61,7 @@ describe('accountResolver', () => {
   it('checks an address in full once any of it is typed, with a state from the list', async () => {
     const result = await resolve({
       ...names,
+      ...noPassword,
       billing: { ...blankBilling, city: 'Durham', country: 'US' },
       shipping: EMPTY_SHIPPING,
     });
@@ -60,8 +70,39 @@ describe('accountResolver', () => {
     expect(result.errors.shipping).toBeUndefined();
   });
 
+  it('asks for the current password only when the email changes, and sends it then', async () => {
+    const moving = { ...names, email: 'ada.new@example.com', billing: blankBilling };
+    const missing = await resolve({ ...moving, ...noPassword, shipping: EMPTY_SHIPPING });
+    expect(missing.errors.current_password?.message).toBe(
+      'Enter your current password to change your email address.',
+    );
+
+    const given = await resolve({
+      ...moving,
+      current_password: 'oats and honey at dawn',
+      shipping: EMPTY_SHIPPING,
+    });
+    expect(given.errors).toEqual({});
+    expect(toCustomerUpdate(given.values as never)).toEqual({
+      ...names,
+      email: 'ada.new@example.com',
+      current_password: 'oats and honey at dawn',
+    });
+
+    // The same address in capitals is no change: a password typed and left is not sent.
+    const same = await resolve({
+      ...names,
+      email: 'ADA@example.com',
+      current_password: 'typed anyway',
+      billing: blankBilling,
+      shipping: EMPTY_SHIPPING,
+    });
+    expect(same.errors).toEqual({});
+    expect(toCustomerUpdate(same.values as never)).not.toHaveProperty('current_password');
+  });
+
   it('copies the names into billing (spec §7)', async () => {
-    const result = await resolve({ ...names, billing, shipping: EMPTY_SHIPPING });
+    const result = await resolve({ ...names, ...noPassword, billing, shipping: EMPTY_SHIPPING });
     expect(result.errors).toEqual({});
     expect(toCustomerUpdate(result.values as never).billing).toMatchObject({
       first_name: 'Ada',

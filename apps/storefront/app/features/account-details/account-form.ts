@@ -34,6 +34,8 @@ export interface AccountFormValues {
   first_name: string;
   last_name: string;
   email: string;
+  /** Asked for only while the email differs from the account's. */
+  current_password: string;
   billing: BillingAddressInfo;
   shipping: ShippingInfo;
 }
@@ -43,6 +45,7 @@ export interface AccountDetails {
   first_name: string;
   last_name: string;
   email: string;
+  current_password?: string;
   billing?: z.output<typeof BillingSchema>;
   shipping?: z.output<typeof CheckoutShippingAddressSchema>;
 }
@@ -60,6 +63,7 @@ export function accountFormValues(customer: Customer): AccountFormValues {
     first_name: customer.first_name,
     last_name: customer.last_name,
     email: customer.email,
+    current_password: '',
     billing,
     shipping: pick(SHIPPING_FIELDS, customer.shipping),
   };
@@ -86,12 +90,18 @@ function stateMessage(address: { country: string; state: string }, countries: Co
   return 'Choose a state.';
 }
 
+/** Whether the form's email is another address than the account's (letter case aside). */
+export const changesEmail = (email: string, accountEmail: string) =>
+  email.trim().toLowerCase() !== accountEmail.toLowerCase();
+
 /**
- * The contract's customer update rules: names and email always; each address section, checked in
- * full with the checkout's schemas, once any of it is filled in; a state from the country's list.
+ * The contract's customer update rules: names and email always; the current password when the
+ * email changes; each address section, checked in full with the checkout's schemas, once any of it
+ * is filled in; a state from the country's list.
  */
 export function accountResolver(
   countries: CountryOption[],
+  accountEmail: string,
 ): Resolver<AccountFormValues, unknown, AccountDetails> {
   return async (values, context, options) => {
     const withBilling = billingGiven(values.billing);
@@ -102,6 +112,12 @@ export function accountResolver(
     });
     const result = await zodResolver(schema)(values as never, context, options as never);
     const errors = { ...result.errors } as FieldErrors<AccountFormValues>;
+    if (changesEmail(values.email, accountEmail) && !values.current_password) {
+      errors.current_password = {
+        type: 'required',
+        message: 'Enter your current password to change your email address.',
+      };
+    }
     for (const prefix of ['billing', 'shipping'] as const) {
       if (!(prefix === 'billing' ? withBilling : withShipping)) continue;
       const message = stateMessage(values[prefix], countries);
@@ -110,15 +126,22 @@ export function accountResolver(
         errors[prefix] = { ...current, state: { type: 'state', message } } as never;
     }
     if (Object.keys(errors).length > 0) return { values: {}, errors };
-    return { values: result.values as AccountDetails, errors: {} };
+    const details = result.values as AccountDetails;
+    return {
+      values: changesEmail(values.email, accountEmail)
+        ? { ...details, current_password: values.current_password }
+        : details,
+      errors: {},
+    };
   };
 }
 
 /** Spec §7: the customer data plus first_name and last_name copied into billing. */
 export function toCustomerUpdate(details: AccountDetails): CustomerUpdate {
-  const { first_name, last_name, email } = details;
+  const { first_name, last_name, email, current_password } = details;
   return {
     email,
+    ...(current_password ? { current_password } : {}),
     first_name,
     last_name,
     ...(details.billing ? { billing: { ...details.billing, first_name, last_name } } : {}),
@@ -130,6 +153,7 @@ export type AccountFieldPath =
   | 'first_name'
   | 'last_name'
   | 'email'
+  | 'current_password'
   | `billing.${BillingAddressField}`
   | `shipping.${(typeof SHIPPING_FIELDS)[number]}`;
 
@@ -137,6 +161,7 @@ export type AccountFieldPath =
 export function accountPathOf(key: string): AccountFieldPath | null {
   const path = key.replace(/[[\]/]+/g, '.').replace(/^\.+|\.+$/g, '');
   if (path === 'first_name' || path === 'last_name' || path === 'email') return path;
+  if (path === 'current_password') return path;
   const [prefix, field, ...rest] = path.split('.');
   if (rest.length > 0 || !field) return null;
   if (prefix === 'billing' && (field === 'first_name' || field === 'last_name')) return field;

@@ -1,6 +1,8 @@
 import {
   apiPaths,
   type CardPaymentRequest,
+  type ConfirmEmailRequest,
+  type ConfirmEmailResult,
   type ContactSubmission,
   type Country,
   type Customer,
@@ -211,6 +213,9 @@ export function createShopApi(apiFetch: ApiFetch) {
     /** Spec §7: the emailed link's key and user id with the new password. */
     resetPassword: (reset: { password: string; key: string; userId: number }) =>
       post<{ message: string }>(apiPaths.resetPassword, reset),
+    /** Opens the link emailed to a new address: the account's email becomes it. */
+    confirmEmail: (link: ConfirmEmailRequest) =>
+      post<ConfirmEmailResult>(apiPaths.confirmEmail, link),
   };
 }
 

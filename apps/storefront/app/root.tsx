@@ -23,6 +23,7 @@ import { simpleChrome, usePageChrome } from './features/layout/page-chrome.ts';
 import { useServiceWorker } from './features/pwa/use-service-worker.ts';
 import { pageTitle } from './lib/text.ts';
 import appStylesheet from './styles/app.css?url';
+import { ButtonLink } from './components/ui/button.tsx';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
@@ -126,9 +127,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <div className="container container--narrow">
             <p className="lead">Please try again in a moment, or head back to the shop.</p>
             <p>
-              <a href="/" className="button button--primary">
+              {/* A whole new page load: whatever broke the app may be in memory. */}
+              <ButtonLink to="/" reloadDocument>
                 Back to home
-              </a>
+              </ButtonLink>
             </p>
           </div>
         </section>

@@ -5,7 +5,7 @@ import { AccountDetailsForm } from '../features/account-details/account-details-
 import { subscriptionsOf } from '../features/account-details/account-form.ts';
 import { ChangePasswordForm } from '../features/account-details/change-password-form.tsx';
 import { Subscriptions } from '../features/account-details/subscriptions.tsx';
-import { toCountryOptions } from '../features/cart/address-fields.tsx';
+import { toCountryOptions } from '../components/forms/countries.ts';
 import { pageSeoMeta } from '../features/seo/seo.ts';
 import { createShopApi } from '../lib/api/index.ts';
 import '../components/forms/form-grid.css';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/checkout';
 import { createShopApi } from '../lib/api/index.ts';
-import { toCountryOptions } from '../features/cart/address-fields.tsx';
+import { toCountryOptions } from '../components/forms/countries.ts';
 import { CheckoutView } from '../features/checkout/checkout-page.tsx';
 import { toContentPage } from '../features/content/content-data.ts';
 import { orNotFound } from '../features/content/not-found.ts';

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/content-page';
 import { createShopApi } from '../lib/api/index.ts';
 import { toContentPage } from '../features/content/content-data.ts';
@@ -8,6 +7,7 @@ import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
 import { pageSeoMeta } from '../features/seo/seo.ts';
 import { PRIVATE_PAGE_SLUGS } from '../features/seo/sitemap.ts';
+import { ButtonLink } from '../components/ui/button.tsx';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -39,9 +39,9 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         <Prose html={loaderData.page.html} />
         {loaderData.page.slug === 'wholesale' ? (
           <p className="content-page__cta">
-            <Link to="/sign-up#wholesale" className="button button--primary button--lg">
+            <ButtonLink to="/sign-up#wholesale" size="lg">
               Apply for a wholesale account
-            </Link>
+            </ButtonLink>
           </p>
         ) : null}
       </div>

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { AccountPage, loadAccountPage } from '../features/account/account-page.tsx';
 import { ResetPasswordForm } from '../features/account/reset-password-form.tsx';
 import { pageSeoMeta } from '../features/seo/seo.ts';
+import { ButtonLink } from '../components/ui/button.tsx';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -35,9 +35,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           <h2 className="account-card__title">This reset link is incomplete</h2>
           <p>Open the link from the email again, or ask for a new one.</p>
           <p>
-            <Link to="/forgot-password" className="button button--primary">
-              Ask for a new reset link
-            </Link>
+            <ButtonLink to="/forgot-password">Ask for a new reset link</ButtonLink>
           </p>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
 import { createShopApi } from '../lib/api/index.ts';
 import { ProductGrid } from '../features/catalog/product-card.tsx';
@@ -11,6 +11,7 @@ import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
 import { pageSeoMeta } from '../features/seo/seo.ts';
 import { decodeEntities } from '../lib/text.ts';
+import { ButtonLink } from '../components/ui/button.tsx';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -88,9 +89,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                     {filters.q && category ? ` in ${category.name}` : ''}
                   </p>
                   <p>Try another word or category, or see everything we bake.</p>
-                  <Link to="/shop" className="button button--secondary">
+                  <ButtonLink to="/shop" variant="secondary">
                     Show all products
-                  </Link>
+                  </ButtonLink>
                 </div>
               ) : undefined
             }

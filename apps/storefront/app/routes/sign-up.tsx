@@ -2,7 +2,7 @@ import type { Route } from './+types/sign-up';
 import { AccountPage, loadAccountPage } from '../features/account/account-page.tsx';
 import { SignUpForm } from '../features/account/sign-up-form.tsx';
 import { useCustomer } from '../features/account/use-customer.ts';
-import { toCountryOptions } from '../features/cart/address-fields.tsx';
+import { toCountryOptions } from '../components/forms/countries.ts';
 import { pageSeoMeta } from '../features/seo/seo.ts';
 import { WholesaleApplication } from '../features/wholesale/wholesale-application.tsx';
 import { createShopApi } from '../lib/api/index.ts';

@@ -1,121 +1,168 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
+import type { Banner } from './form-banner.tsx';
 
-/** One message per field, keyed by the form's field names. */
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+export const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.';
 
-/** The first message zod gives for each top-level field. */
-export function fieldErrorsOf<K extends string>(error: z.ZodError): FieldErrors<K> {
+/** A message from the server for one field, by the form's path (`billing.email`). */
+export interface ServerFieldError<Values extends FieldValues> {
+  path: FieldPath<Values>;
+  message: string;
+}
+
+/**
+ * Props that bind a text input or select to `name`: react-hook-form's registration, the value it
+ * starts from (so a server render shows it) and the field's message.
+ */
+export function bindField<Values extends FieldValues, Output>(
+  form: Pick<UseFormReturn<Values, unknown, Output>, 'register' | 'formState'>,
+  name: FieldPath<Values>,
+  options?: RegisterOptions<Values, FieldPath<Values>>,
+) {
+  return {
+    ...form.register(name, options),
+    defaultValue: get(form.formState.defaultValues, name) as string | undefined,
+    error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
+  };
+}
+
+/** A form's field messages in react-hook-form's shape, for messages a server render must show. */
+export function toFieldErrors<Values extends FieldValues>(
+  messages: Partial<Record<string, string>> | undefined,
+): FieldErrors<Values> | undefined {
+  if (!messages) return undefined;
+  const entries = Object.entries(messages).filter(([, message]) => message !== undefined);
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(
+    entries.map(([name, message]) => [name, { type: 'server', message }]),
+  ) as FieldErrors<Values>;
+}
+
+export interface SchemaFormOptions<Values extends FieldValues, Output> {
+  /** `zodResolver(SomeContractSchema)`: the same rules the API applies. */
+  resolver?: Resolver<Values, unknown, Output>;
+  defaultValues: DefaultValues<Values> & Values;
+  /** Messages the server already gave (a form post answered without JavaScript). */
+  errors?: FieldErrors<Values> | undefined;
+}
+
+/**
+ * The storefront's one form engine: react-hook-form with a contract schema. A field's message shows
+ * once it has been left or the form submitted. A submit that fails in the browser focuses the first
+ * invalid field and announces the banner; one the server refuses focuses the banner.
+ */
+export function useSchemaForm<Values extends FieldValues, Output = Values>({
+  resolver,
+  defaultValues,
+  errors,
+}: SchemaFormOptions<Values, Output>) {
+  const form = useForm<Values, unknown, Output>({
+    defaultValues,
+    resolver,
+    errors,
+    mode: 'onTouched',
+  });
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const focusBanner = useRef(false);
+
+  // Focus once the banner is committed (a new banner may replace an earlier one in between).
+  useEffect(() => {
+    if (!banner || !focusBanner.current) return;
+    focusBanner.current = false;
+    bannerRef.current?.focus();
+  }, [banner]);
+
+  /** Shows a banner and moves focus to it (the answer to a submit), or only announces it. */
+  const showBanner = useCallback(
+    (tone: Banner['tone'], message: Banner['message'], { focus = true } = {}) => {
+      focusBanner.current = focus;
+      setBanner({ tone, message });
+    },
+    [],
+  );
+
+  const { setError, handleSubmit } = form;
+  /** The server's messages, beside their fields. */
+  const setServerErrors = useCallback(
+    (
+      fields:
+        | ReadonlyArray<ServerFieldError<Values>>
+        | Partial<Record<FieldPath<Values>, string | undefined>>,
+    ) => {
+      const list = Array.isArray(fields)
+        ? (fields as ReadonlyArray<ServerFieldError<Values>>)
+        : Object.entries(fields).map(([path, message]) => ({ path, message }));
+      for (const { path, message } of list)
+        if (message) setError(path as FieldPath<Values>, { type: 'server', message });
+    },
+    [setError],
+  );
+
+  /** The form's onSubmit: checks every field, then calls `onValid` with the schema's output. */
+  const onSubmit =
+    (onValid: (data: Output) => unknown, onInvalid?: () => void) =>
+    (event: FormEvent<HTMLFormElement>) =>
+      void handleSubmit(
+        async (data) => {
+          setBanner(null);
+          await onValid(data);
+        },
+        () => {
+          onInvalid?.();
+          showBanner('error', CHECK_FIELDS_MESSAGE, { focus: false });
+        },
+      )(event);
+
+  return {
+    ...form,
+    field: (name: FieldPath<Values>) => bindField(form, name),
+    banner,
+    bannerRef,
+    showBanner,
+    clearBanner: useCallback(() => setBanner(null), []),
+    setServerErrors,
+    onSubmit,
+    isSubmitting: form.formState.isSubmitting,
+  };
+}
+
+export type SchemaForm<Values extends FieldValues, Output = Values> = ReturnType<
+  typeof useSchemaForm<Values, Output>
+>;
+
+/** Saves every change as it is typed (to the cart store, which lives in local storage). */
+export function useSaveWhileTyping<Values extends FieldValues>(
+  watch: UseFormReturn<Values, unknown, unknown>['watch'],
+  save: (values: Partial<Values>) => void,
+) {
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  useEffect(() => {
+    const subscription = watch((values) => saveRef.current(values as Partial<Values>));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+}
+
+/** The first message zod gives for each top-level field: the server's side of a schema form. */
+export function fieldErrorsOf<K extends string>(error: z.ZodError): Partial<Record<K, string>> {
   const errors: Partial<Record<string, string>> = {};
   for (const issue of error.issues) {
     const key = issue.path[0];
     if (typeof key === 'string' && errors[key] === undefined) errors[key] = issue.message;
   }
-  return errors as FieldErrors<K>;
+  return errors as Partial<Record<K, string>>;
 }
-
-export interface SchemaFormOptions<K extends string, Output> {
-  /** A contract schema (ReviewCreateSchema, ContactFormSchema): the same rules the API applies. */
-  schema: z.ZodType<Output>;
-  initialValues: Record<K, string>;
-  /** Turns the typed strings into the schema's input (numbers, fixed ids); identity by default. */
-  toInput?: (values: Record<K, string>) => unknown;
-  /** Messages the server already gave (a form post answered without JavaScript). */
-  initialErrors?: FieldErrors<K>;
-}
-
-/**
- * The storefront's one form pattern (reviews, contact): inputs hold strings, a contract schema
- * validates them on every change, and a field's message shows once it has been left (blur) or
- * the form was submitted. Messages from the server replace the schema's until the field is edited.
- */
-export function useSchemaForm<K extends string, Output>({
-  schema,
-  initialValues,
-  toInput,
-  initialErrors,
-}: SchemaFormOptions<K, Output>) {
-  const formId = useId();
-  const [values, setValues] = useState(initialValues);
-  const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors<K>>(initialErrors ?? {});
-
-  const result = useMemo(
-    () => schema.safeParse(toInput ? toInput(values) : values),
-    [schema, toInput, values],
-  );
-  const schemaErrors = useMemo<FieldErrors<K>>(
-    () => (result.success ? {} : fieldErrorsOf<K>(result.error)),
-    [result],
-  );
-
-  const errorFor = (name: K): string | undefined =>
-    serverErrors[name] ?? (touched[name] || submitted ? schemaErrors[name] : undefined);
-
-  const setValue = useCallback((name: K, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setServerErrors((current) => {
-      if (current[name] === undefined) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  }, []);
-
-  const fieldId = (name: K) => `${formId}-${name}`;
-  const errorId = (name: K) => `${formId}-${name}-error`;
-
-  /** Props for a text input or textarea bound to `name`. */
-  const field = (name: K) => {
-    const error = errorFor(name);
-    return {
-      id: fieldId(name),
-      name,
-      value: values[name],
-      onChange: (event: { currentTarget: { value: string } }) =>
-        setValue(name, event.currentTarget.value),
-      onBlur: () =>
-        setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? errorId(name) : undefined,
-    };
-  };
-
-  /** Marks every field as shown; returns the parsed data, or null when a field is invalid. */
-  const submit = (): Output | null => {
-    setSubmitted(true);
-    return result.success ? result.data : null;
-  };
-
-  const reset = useCallback(
-    (next: Record<K, string> = initialValues) => {
-      setValues(next);
-      setTouched({});
-      setSubmitted(false);
-      setServerErrors({});
-    },
-    [initialValues],
-  );
-
-  /** The names of the fields that show a message, in the order of `initialValues`. */
-  const invalidFields = (Object.keys(initialValues) as K[]).filter(
-    (name) => errorFor(name) !== undefined,
-  );
-
-  return {
-    values,
-    setValue,
-    field,
-    fieldId,
-    errorId,
-    errorFor,
-    isValid: result.success,
-    invalidFields,
-    submit,
-    reset,
-    setServerErrors,
-  };
-}
-
-export type SchemaForm<K extends string, Output> = ReturnType<typeof useSchemaForm<K, Output>>;

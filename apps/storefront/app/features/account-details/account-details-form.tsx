@@ -1,24 +1,16 @@
 import type { Customer } from '@larder/contract';
 import { useRef, useState } from 'react';
-import {
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type UseFormRegister,
-  type UseFormSetValue,
-} from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
+import { SHIPPING_ADDRESS_FIELDS } from '../../components/forms/address-field-names.ts';
+import { AddressFields } from '../../components/forms/address-fields.tsx';
+import type { CountryOption } from '../../components/forms/countries.ts';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
+import { TextField } from '../../components/forms/form-field.tsx';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import {
-  CountrySelect,
-  StateField,
-  TextField,
-  statesOf,
-  type CountryOption,
-} from '../cart/address-fields.tsx';
 import { useSessionStore } from '../account/session-store.ts';
 import {
+  BILLING_ADDRESS_FIELDS,
   accountFormValues,
   accountResolver,
   changesEmail,
@@ -27,145 +19,7 @@ import {
   type AccountDetails,
   type AccountFormValues,
 } from './account-form.ts';
-
-interface AddressFieldsProps {
-  prefix: 'billing' | 'shipping';
-  countries: CountryOption[];
-  register: UseFormRegister<AccountFormValues>;
-  setValue: UseFormSetValue<AccountFormValues>;
-  errors: FieldErrors<AccountFormValues>;
-  country: string;
-  currentState: string;
-}
-
-/** The checkout's address fields (same controls, names and autocomplete), for the account's addresses. */
-function AddressFields({
-  prefix,
-  countries,
-  register,
-  setValue,
-  errors,
-  country,
-  currentState,
-}: AddressFieldsProps) {
-  const messages = (errors[prefix] ?? {}) as Partial<Record<string, { message?: string }>>;
-  const error = (field: string) => messages[field]?.message;
-  const id = (field: string) => `account-${prefix}-${field}`;
-  const states = statesOf(countries, country);
-  return (
-    <div className="form-grid">
-      {prefix === 'shipping' ? (
-        <>
-          <TextField
-            id={id('first_name')}
-            label="First name"
-            autoComplete="shipping given-name"
-            error={error('first_name')}
-            {...register('shipping.first_name')}
-          />
-          <TextField
-            id={id('last_name')}
-            label="Last name"
-            autoComplete="shipping family-name"
-            error={error('last_name')}
-            {...register('shipping.last_name')}
-          />
-        </>
-      ) : null}
-      <div className="form-grid__wide">
-        <TextField
-          id={id('company')}
-          label="Company"
-          required={false}
-          autoComplete={`${prefix} organization`}
-          error={error('company')}
-          {...register(`${prefix}.company`)}
-        />
-      </div>
-      {prefix === 'billing' ? (
-        <>
-          <TextField
-            id={id('email')}
-            label="Billing email"
-            type="email"
-            autoComplete="billing email"
-            hint="Where receipts go."
-            error={error('email')}
-            {...register('billing.email')}
-          />
-          <TextField
-            id={id('phone')}
-            label="Phone"
-            type="tel"
-            autoComplete="billing tel"
-            hint="In case the courier needs you."
-            error={error('phone')}
-            {...register('billing.phone')}
-          />
-        </>
-      ) : null}
-      <div className="form-grid__wide">
-        <CountrySelect
-          id={id('country')}
-          countries={countries}
-          error={error('country')}
-          {...register(`${prefix}.country`, {
-            onChange: (event: { target: { value: string } }) => {
-              const next = statesOf(countries, event.target.value);
-              if (next.length > 0 && !next.some((state) => state.code === currentState))
-                setValue(`${prefix}.state`, '');
-            },
-          })}
-        />
-      </div>
-      <div className="form-grid__wide">
-        <TextField
-          id={id('address_1')}
-          label="Street address"
-          autoComplete={`${prefix} address-line1`}
-          error={error('address_1')}
-          {...register(`${prefix}.address_1`)}
-        />
-      </div>
-      <div className="form-grid__wide">
-        <TextField
-          id={id('address_2')}
-          label="Apartment, suite, unit"
-          required={false}
-          autoComplete={`${prefix} address-line2`}
-          error={error('address_2')}
-          {...register(`${prefix}.address_2`)}
-        />
-      </div>
-      <div className="form-grid__third">
-        <TextField
-          id={id('city')}
-          label="City"
-          autoComplete={`${prefix} address-level2`}
-          error={error('city')}
-          {...register(`${prefix}.city`)}
-        />
-      </div>
-      <div className="form-grid__third">
-        <StateField
-          id={id('state')}
-          states={states}
-          error={error('state')}
-          {...register(`${prefix}.state`)}
-        />
-      </div>
-      <div className="form-grid__third">
-        <TextField
-          id={id('postcode')}
-          label="Postcode / ZIP"
-          autoComplete={`${prefix} postal-code`}
-          error={error('postcode')}
-          {...register(`${prefix}.postcode`)}
-        />
-      </div>
-    </div>
-  );
-}
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 /**
  * Issue 5 account details: names, email, billing and shipping address, saved with
@@ -196,10 +50,6 @@ export function AccountDetailsForm({
   });
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const billingCountry = useWatch({ control, name: 'billing.country' });
-  const billingState = useWatch({ control, name: 'billing.state' });
-  const shippingCountry = useWatch({ control, name: 'shipping.country' });
-  const shippingState = useWatch({ control, name: 'shipping.state' });
   const email = useWatch({ control, name: 'email' });
   const emailChanging = changesEmail(email, customer.email);
 
@@ -318,13 +168,14 @@ export function AccountDetailsForm({
         <legend className="form-section__title">Billing address</legend>
         <p className="form-section__hint muted">Billed in the name above.</p>
         <AddressFields
-          prefix="billing"
+          form={{ control, register, setValue }}
           countries={countries}
-          register={register}
-          setValue={setValue}
-          errors={errors}
-          country={billingCountry}
-          currentState={billingState}
+          prefix="billing"
+          idPrefix="account-billing"
+          section="billing"
+          fields={BILLING_ADDRESS_FIELDS}
+          labels={{ email: 'Billing email' }}
+          hints={{ email: 'Where receipts go.', phone: 'In case the courier needs you.' }}
         />
       </fieldset>
       <fieldset className="form-section">
@@ -333,19 +184,18 @@ export function AccountDetailsForm({
           Where your bags go; leave it blank to ship to the billing address.
         </p>
         <AddressFields
-          prefix="shipping"
+          form={{ control, register, setValue }}
           countries={countries}
-          register={register}
-          setValue={setValue}
-          errors={errors}
-          country={shippingCountry}
-          currentState={shippingState}
+          prefix="shipping"
+          idPrefix="account-shipping"
+          section="shipping"
+          fields={SHIPPING_ADDRESS_FIELDS}
         />
       </fieldset>
       <div className="feedback-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save changes'}
-        </button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+          Save changes
+        </SubmitButton>
       </div>
     </form>
   );

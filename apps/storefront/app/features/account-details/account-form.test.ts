@@ -1,7 +1,7 @@
 import { SUBSCRIPTIONS_META_KEY } from '@larder/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/index.ts';
-import type { CountryOption } from '../cart/address-fields.tsx';
+import type { CountryOption } from '../../components/forms/countries.ts';
 import { EMPTY_SHIPPING } from '../cart/cart-store.ts';
 import { aCustomer } from '../account/test-data.ts';
 import {

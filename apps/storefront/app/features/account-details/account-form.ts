@@ -11,21 +11,12 @@ import {
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api/index.ts';
-import { statesOf, type CountryOption } from '../cart/address-fields.tsx';
+import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
+import { POSTAL_FIELDS } from '../../components/forms/address-field-names.ts';
 import { SHIPPING_FIELDS, type ShippingInfo } from '../cart/cart-store.ts';
 
 /** Billing without its names: the account's first and last name are the billing names (spec §7). */
-export const BILLING_ADDRESS_FIELDS = [
-  'company',
-  'email',
-  'phone',
-  'address_1',
-  'address_2',
-  'city',
-  'state',
-  'postcode',
-  'country',
-] as const;
+export const BILLING_ADDRESS_FIELDS = ['company', 'email', 'phone', ...POSTAL_FIELDS] as const;
 type BillingAddressField = (typeof BILLING_ADDRESS_FIELDS)[number];
 export type BillingAddressInfo = Record<BillingAddressField, string>;
 

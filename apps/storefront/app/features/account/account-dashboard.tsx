@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ContentPage } from '../content/content-data.ts';
 import { Prose } from '../content/prose.tsx';
 import { useSignOut } from './use-sign-out.ts';
+import { Button } from '../../components/ui/button.tsx';
 
 /** The /my-account dashboard: a greeting and the ways on to orders and details. */
 export function AccountDashboard({ customer, page }: { customer: Customer; page: ContentPage }) {
@@ -35,14 +36,9 @@ export function AccountDashboard({ customer, page }: { customer: Customer; page:
           <span>
             Signed in as <strong>{customer.email}</strong>.
           </span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={signingOut}
-            onClick={() => void signOut()}
-          >
+          <Button variant="secondary" disabled={signingOut} onClick={() => void signOut()}>
             {signingOut ? 'Logging out…' : 'Log Out'}
-          </button>
+          </Button>
         </p>
       </div>
     </section>

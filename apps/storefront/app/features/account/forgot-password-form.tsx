@@ -1,39 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordRequestSchema } from '@larder/contract';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { FormBanner } from '../../components/forms/form-banner.tsx';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
+import { FIELD_PRESETS, TextField } from '../../components/forms/form-field.tsx';
+import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { TextField } from '../cart/address-fields.tsx';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 type ForgotPassword = z.output<typeof ForgotPasswordRequestSchema>;
 const resolver = zodResolver(ForgotPasswordRequestSchema);
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
-  const bannerRef = useRef<HTMLParagraphElement>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<{ email: string }, unknown, ForgotPassword>({
+  const form = useSchemaForm<{ email: string }, ForgotPassword>({
     defaultValues: { email: '' },
     resolver,
-    mode: 'onTouched',
   });
 
   const onValid = async ({ email }: ForgotPassword) => {
-    setFailure(null);
     try {
       const result = await createShopApi(browserApiFetch).requestPasswordReset(email);
       setSent(result.message);
     } catch (error) {
-      setFailure(formErrorMessage(error));
-      requestAnimationFrame(() => bannerRef.current?.focus());
+      form.showBanner('error', formErrorMessage(error));
     }
   };
 
@@ -41,9 +34,9 @@ export function ForgotPasswordForm() {
     <form
       className="account-form"
       noValidate
-      aria-busy={isSubmitting || undefined}
+      aria-busy={form.isSubmitting || undefined}
       aria-labelledby="forgot-title"
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      onSubmit={form.onSubmit(onValid)}
       data-testid="forgot-password-form"
     >
       <h2 id="forgot-title" className="account-card__title">
@@ -52,23 +45,12 @@ export function ForgotPasswordForm() {
       <div role="status" aria-live="polite">
         {sent ? <p className="form-banner form-banner--success">{sent}</p> : null}
       </div>
-      {failure ? (
-        <p ref={bannerRef} className="form-banner form-banner--error" role="alert" tabIndex={-1}>
-          {failure}
-        </p>
-      ) : null}
-      <TextField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <FormBanner ref={form.bannerRef} banner={form.banner} />
+      <TextField id="forgot-email" {...FIELD_PRESETS.email} {...form.field('email')} />
       <div className="feedback-form__actions">
-        <button type="submit" className="button button--primary button--lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Email me a reset link'}
-        </button>
+        <SubmitButton size="lg" pending={form.isSubmitting} pendingLabel="Sending…">
+          Email me a reset link
+        </SubmitButton>
       </div>
       <p className="account-form__links">
         <Link to="/login">Back to sign in</Link>

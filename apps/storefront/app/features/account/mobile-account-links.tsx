@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ACCOUNT_LINKS } from './account-links.ts';
 import { useCustomer } from './use-customer.ts';
 import { useSignOut } from './use-sign-out.ts';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 
 /** The mobile menu's account block: the dropdown's pages and Log Out, or Login and Sign Up. */
 export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
@@ -10,12 +11,12 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
   if (!customer) {
     return (
       <div className="mobile-menu__account">
-        <Link to="/login" onClick={onNavigate} className="button button--secondary">
+        <ButtonLink to="/login" onClick={onNavigate} variant="secondary">
           Login
-        </Link>
-        <Link to="/sign-up" onClick={onNavigate} className="button button--primary">
+        </ButtonLink>
+        <ButtonLink to="/sign-up" onClick={onNavigate}>
           Sign Up
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -35,9 +36,8 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="button button--secondary"
+      <Button
+        variant="secondary"
         disabled={signingOut}
         onClick={() => {
           onNavigate();
@@ -45,7 +45,7 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
         }}
       >
         {signingOut ? 'Logging out…' : 'Log Out'}
-      </button>
+      </Button>
     </nav>
   );
 }

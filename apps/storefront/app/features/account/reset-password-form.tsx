@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordSchema } from '@larder/contract';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { FormBanner } from '../../components/forms/form-banner.tsx';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
+import { FIELD_PRESETS, TextField } from '../../components/forms/form-field.tsx';
+import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { TextField } from '../cart/address-fields.tsx';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 /** The contract's password rule, typed twice. */
 const NewPasswordSchema = z
@@ -18,61 +21,61 @@ const NewPasswordSchema = z
 type NewPassword = z.output<typeof NewPasswordSchema>;
 const resolver = zodResolver(NewPasswordSchema);
 
-type Outcome =
-  | { kind: 'done'; message: string }
-  | { kind: 'link-failed'; message: string }
-  | { kind: 'error'; message: string };
-
 /** Spec §7 change-password: the emailed link's key and user id with a new password, typed twice. */
 export function ResetPasswordForm({ resetKey, userId }: { resetKey: string; userId: number }) {
-  const bannerRef = useRef<HTMLDivElement>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ password: string; confirm: string }, unknown, NewPassword>({
+  const doneRef = useRef<HTMLDivElement>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useSchemaForm<{ password: string; confirm: string }, NewPassword>({
     defaultValues: { password: '', confirm: '' },
     resolver,
-    mode: 'onTouched',
   });
 
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+
   const onValid = async ({ password }: NewPassword) => {
-    setOutcome(null);
     try {
       const result = await createShopApi(browserApiFetch).resetPassword({
         password,
         key: resetKey,
         userId,
       });
-      setOutcome({ kind: 'done', message: result.message });
+      setDone(result.message);
     } catch (error) {
       const weak = error instanceof ApiError ? error.params.password : undefined;
       if (weak) {
-        setError('password', { type: 'server', message: weak });
+        form.setError('password', { type: 'server', message: weak }, { shouldFocus: true });
         return;
       }
       // A used, expired or wrong link is a 4xx with the server's words; the rest is ours.
-      const linkFailed = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      setOutcome({
-        kind: linkFailed && error.status !== 429 ? 'link-failed' : 'error',
-        message: formErrorMessage(error),
-      });
+      const linkFailed =
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 429;
+      form.showBanner(
+        'error',
+        <>
+          <p>{formErrorMessage(error)}</p>
+          {linkFailed ? (
+            <p>
+              <Link to="/forgot-password">Ask for a new reset link</Link>
+            </p>
+          ) : null}
+        </>,
+      );
     }
-    requestAnimationFrame(() => bannerRef.current?.focus());
   };
 
-  if (outcome?.kind === 'done') {
+  if (done) {
     return (
-      <div ref={bannerRef} className="account-form" tabIndex={-1} data-testid="reset-password-done">
+      <div ref={doneRef} className="account-form" tabIndex={-1} data-testid="reset-password-done">
         <p className="form-banner form-banner--success" role="status">
-          {outcome.message}
+          {done}
         </p>
         <p>
-          <Link to="/login" className="button button--primary">
-            Sign in with your new password
-          </Link>
+          <ButtonLink to="/login">Sign in with your new password</ButtonLink>
         </p>
       </div>
     );
@@ -82,45 +85,32 @@ export function ResetPasswordForm({ resetKey, userId }: { resetKey: string; user
     <form
       className="account-form"
       noValidate
-      aria-busy={isSubmitting || undefined}
+      aria-busy={form.isSubmitting || undefined}
       aria-labelledby="reset-title"
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      onSubmit={form.onSubmit(onValid)}
       data-testid="reset-password-form"
     >
       <h2 id="reset-title" className="account-card__title">
         Choose a new password
       </h2>
-      {outcome ? (
-        <div ref={bannerRef} className="form-banner form-banner--error" role="alert" tabIndex={-1}>
-          <p>{outcome.message}</p>
-          {outcome.kind === 'link-failed' ? (
-            <p>
-              <Link to="/forgot-password">Ask for a new reset link</Link>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <FormBanner ref={form.bannerRef} banner={form.banner} />
       <TextField
         id="reset-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
+        {...FIELD_PRESETS.newPassword}
         hint="At least 10 characters."
-        error={errors.password?.message}
-        {...register('password')}
+        {...form.field('password')}
       />
       <TextField
         id="reset-confirm"
         label="New password again"
         type="password"
         autoComplete="new-password"
-        error={errors.confirm?.message}
-        {...register('confirm')}
+        {...form.field('confirm')}
       />
       <div className="feedback-form__actions">
-        <button type="submit" className="button button--primary button--lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save new password'}
-        </button>
+        <SubmitButton size="lg" pending={form.isSubmitting} pendingLabel="Saving…">
+          Save new password
+        </SubmitButton>
       </div>
     </form>
   );

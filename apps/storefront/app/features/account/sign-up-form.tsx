@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CustomerCreateSchema, type CustomerCreate } from '@larder/contract';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { FormBanner } from '../../components/forms/form-banner.tsx';
 import { fieldErrorsFromApi, formErrorMessage } from '../../components/forms/form-errors.ts';
+import { FIELD_PRESETS, TextField } from '../../components/forms/form-field.tsx';
+import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import { ApiError } from '../../lib/api/index.ts';
-import { TextField } from '../cart/address-fields.tsx';
 import { signUpAndSignIn } from './session.ts';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 type SignUpValues = Record<keyof CustomerCreate, string>;
 const FIELDS = ['first_name', 'last_name', 'email', 'password'] as const;
@@ -14,40 +15,30 @@ const EMAIL_TAKEN = 'registration-error-email-exists';
 
 const resolver = zodResolver(CustomerCreateSchema);
 
-type Failure = { kind: 'email-taken' } | { kind: 'message'; message: string };
-
 /** Sign-up: a customer account, then signed in straight away and on to /my-account. */
 export function SignUpForm() {
   const navigate = useNavigate();
-  const bannerRef = useRef<HTMLDivElement>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpValues, unknown, CustomerCreate>({
+  const form = useSchemaForm<SignUpValues, CustomerCreate>({
     defaultValues: { first_name: '', last_name: '', email: '', password: '' },
     resolver,
-    mode: 'onTouched',
   });
 
   const onValid = async (account: CustomerCreate) => {
-    setFailure(null);
     try {
       await signUpAndSignIn(account);
     } catch (error) {
-      const fieldErrors = fieldErrorsFromApi(error, FIELDS);
-      for (const field of FIELDS) {
-        const message = fieldErrors[field];
-        if (message) setError(field, { type: 'server', message });
-      }
-      setFailure(
-        error instanceof ApiError && error.code === EMAIL_TAKEN
-          ? { kind: 'email-taken' }
-          : { kind: 'message', message: formErrorMessage(error) },
+      form.setServerErrors(fieldErrorsFromApi(error, FIELDS));
+      form.showBanner(
+        'error',
+        error instanceof ApiError && error.code === EMAIL_TAKEN ? (
+          <p>
+            An account already uses this email address. <Link to="/login">Sign in</Link>, or{' '}
+            <Link to="/forgot-password">reset your password</Link> if you have forgotten it.
+          </p>
+        ) : (
+          <p>{formErrorMessage(error)}</p>
+        ),
       );
-      requestAnimationFrame(() => bannerRef.current?.focus());
       return;
     }
     await navigate('/my-account');
@@ -57,65 +48,42 @@ export function SignUpForm() {
     <form
       className="account-form"
       noValidate
-      aria-busy={isSubmitting || undefined}
+      aria-busy={form.isSubmitting || undefined}
       aria-labelledby="sign-up-title"
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      onSubmit={form.onSubmit(onValid)}
       data-testid="sign-up-form"
     >
       <h2 id="sign-up-title" className="account-card__title">
         Create an account
       </h2>
-      {failure ? (
-        <div ref={bannerRef} className="form-banner form-banner--error" role="alert" tabIndex={-1}>
-          {failure.kind === 'email-taken' ? (
-            <p>
-              An account already uses this email address. <Link to="/login">Sign in</Link>, or{' '}
-              <Link to="/forgot-password">reset your password</Link> if you have forgotten it.
-            </p>
-          ) : (
-            <p>{failure.message}</p>
-          )}
-        </div>
-      ) : null}
+      <FormBanner ref={form.bannerRef} banner={form.banner} />
       <div className="feedback-form__pair">
         <TextField
           id="sign-up-first-name"
-          label="First name"
-          autoComplete="given-name"
+          {...FIELD_PRESETS.first_name}
           maxLength={100}
-          error={errors.first_name?.message}
-          {...register('first_name')}
+          {...form.field('first_name')}
         />
         <TextField
           id="sign-up-last-name"
-          label="Last name"
-          autoComplete="family-name"
+          {...FIELD_PRESETS.last_name}
           maxLength={100}
-          error={errors.last_name?.message}
-          {...register('last_name')}
+          {...form.field('last_name')}
         />
       </div>
-      <TextField
-        id="sign-up-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField id="sign-up-email" {...FIELD_PRESETS.email} {...form.field('email')} />
       <TextField
         id="sign-up-password"
         label="Password"
         type="password"
         autoComplete="new-password"
         hint="At least 10 characters. A short sentence is easy to remember and hard to guess."
-        error={errors.password?.message}
-        {...register('password')}
+        {...form.field('password')}
       />
       <div className="feedback-form__actions">
-        <button type="submit" className="button button--primary button--lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Create account'}
-        </button>
+        <SubmitButton size="lg" pending={form.isSubmitting} pendingLabel="Creating your account…">
+          Create account
+        </SubmitButton>
       </div>
       <p className="account-form__links">
         <span>

@@ -4,6 +4,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { CART_DROPDOWN_MIN_WIDTH } from './cart-button.tsx';
 import { useCartStore } from './cart-store.ts';
 import { cartItemTitle, lineTotalCents, selectCartSubtotal } from './cart-derived.ts';
+import { ButtonLink } from '../../components/ui/button.tsx';
 
 const TITLE_ID = 'cart-dropdown-title';
 
@@ -140,12 +141,12 @@ export function CartDropdown({
         <span data-testid="cart-subtotal">{formatMoney(subtotal)}</span>
       </p>
       <div className="cart-dropdown__actions">
-        <Link to="/cart" className="button button--secondary" onClick={onClose}>
+        <ButtonLink to="/cart" variant="secondary" onClick={onClose}>
           View Shopping Cart
-        </Link>
-        <Link to="/checkout" className="button button--primary" onClick={onClose}>
+        </ButtonLink>
+        <ButtonLink to="/checkout" onClick={onClose}>
           Check Out
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

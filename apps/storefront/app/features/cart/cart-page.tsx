@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import type { CountryOption } from './address-fields.tsx';
-import { TextAreaField } from './address-fields.tsx';
+import type { CountryOption } from '../../components/forms/countries.ts';
+import { TextAreaField } from '../../components/forms/form-field.tsx';
 import { CartLines } from './cart-lines.tsx';
 import { useCartStore } from './cart-store.ts';
 import { selectCartSubtotalCents } from './cart-derived.ts';
@@ -12,6 +12,7 @@ import { ShippingEstimator } from './shipping-estimator.tsx';
 import { ShippingRateOptions } from './shipping-rate-options.tsx';
 import { useShippingRates } from './use-shipping-rates.ts';
 import './cart-page.css';
+import { ButtonLink } from '../../components/ui/button.tsx';
 
 /** Spec §3: the gift note travels with the order as its customer note. */
 export const GIFT_NOTE_MAX = 1000;
@@ -21,9 +22,9 @@ export function CartEmpty({ message }: { message: string }) {
     <div className="cart-empty" data-testid="cart-empty">
       <h2 className="cart-empty__title">Your cart is empty</h2>
       <p>{message}</p>
-      <Link to="/shop" className="button button--primary button--lg">
+      <ButtonLink to="/shop" size="lg">
         Shop granola
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -119,9 +120,9 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
           pendingShipping="Enter your address"
         />
         <GiftNoteField id="cart-gift-note" />
-        <Link to="/checkout" className="button button--primary button--lg cart-summary__checkout">
+        <ButtonLink to="/checkout" size="lg" className="cart-summary__checkout">
           Proceed to checkout
-        </Link>
+        </ButtonLink>
       </section>
     </div>
   );

@@ -2,6 +2,7 @@ import type { ShippingRate } from '@larder/contract';
 import { useId, type ReactNode } from 'react';
 import { formatMoney } from '../../lib/money.ts';
 import type { ShippingRatesState } from './use-shipping-rates.ts';
+import { Button } from '../../components/ui/button.tsx';
 
 /** A rate's price as the shopper reads it: "Free" for nothing to pay. */
 export function rateCostLabel(cost: number): string {
@@ -60,9 +61,9 @@ export function ShippingRateOptions({
           <p>{state.error.message}</p>
           {/* A 4xx is about the cart or address: changing them asks again. Otherwise offer a retry. */}
           {onRetry && (state.error.status === null || state.error.status >= 500) ? (
-            <button type="button" className="button button--secondary" onClick={onRetry}>
+            <Button variant="secondary" onClick={onRetry}>
               Try again
-            </button>
+            </Button>
           ) : (
             errorAction
           )}

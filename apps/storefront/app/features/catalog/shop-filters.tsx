@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { SHOP_SORTS, shopSearch, type ShopFilters, type ShopSort } from './shop-query.ts';
+import { Button } from '../../components/ui/button.tsx';
 
 /** Typing pauses this long before the list updates. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -91,9 +92,9 @@ export function ShopFiltersForm({ filters, categories }: ShopFiltersFormProps) {
               );
             }}
           />
-          <button type="submit" className="button button--primary shop-filters__submit">
+          <Button type="submit" className="shop-filters__submit">
             Search
-          </button>
+          </Button>
         </div>
       </div>
       <div className="shop-filters__field">

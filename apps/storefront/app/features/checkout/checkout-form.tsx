@@ -1,10 +1,18 @@
 import type { Order, PaymentGateway } from '@larder/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import {
+  PERSON_FIELDS,
+  POSTAL_FIELDS,
+  SHIPPING_ADDRESS_FIELDS,
+} from '../../components/forms/address-field-names.ts';
+import { AddressFields } from '../../components/forms/address-fields.tsx';
+import type { CountryOption } from '../../components/forms/countries.ts';
+import { FormBanner } from '../../components/forms/form-banner.tsx';
+import { useSaveWhileTyping, useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
 import { useCustomer } from '../account/use-customer.ts';
-import type { CountryOption } from '../cart/address-fields.tsx';
 import { GiftNoteField } from '../cart/cart-page.tsx';
 import {
   useCartStore,
@@ -16,7 +24,6 @@ import { cartLinesKey, selectCartSubtotalCents } from '../cart/cart-derived.ts';
 import { chosenRate, shippingEstimateCents } from '../cart/shipping-estimate.ts';
 import { ShippingRateOptions } from '../cart/shipping-rate-options.tsx';
 import { useShippingRates } from '../cart/use-shipping-rates.ts';
-import { CheckoutAddressFields } from './checkout-address-fields.tsx';
 import {
   buildOrder,
   checkoutResolver,
@@ -27,8 +34,15 @@ import {
 } from './checkout-order.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 const ADDRESS_FIELDS = ['address_1', 'city', 'state', 'postcode', 'country'] as const;
+
+const BILLING_ADDRESS = [...PERSON_FIELDS, 'email', 'phone', ...POSTAL_FIELDS] as const;
+const ADDRESS_HINTS = {
+  email: 'For your receipt and delivery updates.',
+  phone: 'In case the courier needs you.',
+};
 
 /**
  * Spec §3 "prefill from the cart's billing info". A billing address not yet typed starts from the
@@ -71,35 +85,18 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
   const selectRate = useCartStore((state) => state.selectRate);
   const [defaultValues] = useState(() => initialCheckoutValues(useCartStore.getState(), gateways));
   const [resolver] = useState(() => checkoutResolver(countries));
-  const form = useForm<CheckoutFormValues, unknown, CheckoutDetails>({
-    defaultValues,
-    resolver,
-    mode: 'onTouched',
-  });
-  const {
-    control,
-    register,
-    setValue,
-    setError,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = form;
-  const [failure, setFailure] = useState<PlaceOrderFailure | null>(null);
+  const form = useSchemaForm<CheckoutFormValues, CheckoutDetails>({ defaultValues, resolver });
+  const { control, register, formState } = form;
   const [rateError, setRateError] = useState<string | null>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-  const focusBannerWhenShown = useRef(false);
   const ratesRef = useRef<HTMLDivElement>(null);
 
   // Nothing typed is lost: every change goes to the cart store, which lives in local storage.
-  useEffect(() => {
+  useSaveWhileTyping(form.watch, (values) => {
     const { setBilling, setShipping, setShipToDifferentAddress } = useCartStore.getState();
-    const subscription = form.watch((values) => {
-      setBilling(strings<BillingInfo>(values.billing as Partial<BillingInfo>));
-      setShipping(strings<ShippingInfo>(values.shipping as Partial<ShippingInfo>));
-      setShipToDifferentAddress(values.shipToDifferentAddress === true);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+    setBilling(strings<BillingInfo>(values.billing as Partial<BillingInfo>));
+    setShipping(strings<ShippingInfo>(values.shipping as Partial<ShippingInfo>));
+    setShipToDifferentAddress(values.shipToDifferentAddress === true);
+  });
 
   const shipToDifferentAddress = useWatch({ control, name: 'shipToDifferentAddress' });
   const billing = useWatch({ control, name: 'billing' });
@@ -123,21 +120,23 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
     setRateError(null);
   }, [rates.status, rate?.rate_id]);
 
-  const showFailure = (next: PlaceOrderFailure) => {
-    focusBannerWhenShown.current = true;
-    setFailure(next);
-  };
-
-  // Announced by role="alert"; focus brings keyboard and screen-reader users to it, once the
-  // banner is committed (a failure replaces an earlier banner, which unmounts in between).
-  useEffect(() => {
-    if (!failure || !focusBannerWhenShown.current) return;
-    focusBannerWhenShown.current = false;
-    bannerRef.current?.focus();
-  }, [failure]);
+  const showFailure = ({ message, outOfStock }: PlaceOrderFailure) =>
+    form.showBanner(
+      'error',
+      <>
+        <p>{message}</p>
+        {outOfStock ? (
+          <p>
+            <Link to="/cart" className="checkout-banner__link">
+              Update your cart
+            </Link>{' '}
+            to change the quantity or remove the item, then place your order.
+          </p>
+        ) : null}
+      </>,
+    );
 
   const onValid = async (details: CheckoutDetails) => {
-    setFailure(null);
     setRateError(null);
     // Typed the last field and pressed Place order at once: wait for that address's rates.
     const settled = await rates.settled();
@@ -174,54 +173,36 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
       onOrderPlaced(order);
     } catch (error) {
       const next = placeOrderFailure(error);
-      for (const field of next.fields)
-        setError(field.path, { type: 'server', message: field.message });
+      form.setServerErrors(next.fields);
       showFailure(next);
     }
   };
 
-  const onInvalid = () =>
-    setFailure({ message: 'Please check the highlighted fields.', outOfStock: false, fields: [] });
-
+  const address = { form, countries, hints: ADDRESS_HINTS };
   return (
     <form
       className="checkout-layout"
       noValidate
-      aria-busy={isSubmitting || undefined}
-      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+      aria-busy={form.isSubmitting || undefined}
+      onSubmit={form.onSubmit(onValid)}
       data-testid="checkout-form"
     >
       <div className="checkout-main">
-        {failure ? (
-          <div
-            ref={bannerRef}
-            className="form-banner form-banner--error checkout-banner"
-            role="alert"
-            tabIndex={-1}
-            data-testid="checkout-error"
-          >
-            <p>{failure.message}</p>
-            {failure.outOfStock ? (
-              <p>
-                <Link to="/cart" className="checkout-banner__link">
-                  Update your cart
-                </Link>{' '}
-                to change the quantity or remove the item, then place your order.
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        <FormBanner
+          ref={form.bannerRef}
+          banner={form.banner}
+          className="checkout-banner"
+          testId="checkout-error"
+        />
 
         <fieldset className="checkout-section">
           <legend className="checkout-section__title">Billing details</legend>
-          <CheckoutAddressFields
+          <AddressFields
+            {...address}
             prefix="billing"
-            countries={countries}
-            country={billing.country}
-            currentState={billing.state}
-            register={register}
-            setValue={setValue}
-            errors={errors}
+            idPrefix="billing"
+            section="billing"
+            fields={BILLING_ADDRESS}
           />
         </fieldset>
 
@@ -240,14 +221,12 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
         {shipToDifferentAddress ? (
           <fieldset className="checkout-section">
             <legend className="checkout-section__title">Shipping address</legend>
-            <CheckoutAddressFields
+            <AddressFields
+              {...address}
               prefix="shipping"
-              countries={countries}
-              country={shipping.country}
-              currentState={shipping.state}
-              register={register}
-              setValue={setValue}
-              errors={errors}
+              idPrefix="shipping"
+              section="shipping"
+              fields={SHIPPING_ADDRESS_FIELDS}
             />
           </fieldset>
         ) : null}
@@ -277,7 +256,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
         <PaymentMethods
           gateways={gateways}
           registration={register('payment_method')}
-          error={errors.payment_method?.message}
+          error={formState.errors.payment_method?.message}
         />
       </div>
 
@@ -291,13 +270,15 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
           rate={rate}
           estimateCents={shippingEstimateCents(rates.rates, selectedRateId)}
         />
-        <button
-          type="submit"
-          className="button button--primary button--lg checkout-summary__submit"
-          disabled={isSubmitting || gateways.length === 0}
+        <SubmitButton
+          size="lg"
+          className="checkout-summary__submit"
+          pending={form.isSubmitting}
+          pendingLabel="Placing order…"
+          disabled={gateways.length === 0}
         >
-          {isSubmitting ? 'Placing order…' : 'Place order'}
-        </button>
+          Place order
+        </SubmitButton>
         <p className="checkout-summary__note muted">
           Placing the order holds your bags for you; you pay in the next step.
         </p>

@@ -2,7 +2,7 @@ import type { PaymentGateway, ShippingRate } from '@larder/contract';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_MESSAGE, SERVER_MESSAGE } from '../../components/forms/form-errors.ts';
 import { ApiError } from '../../lib/api/index.ts';
-import type { CountryOption } from '../cart/address-fields.tsx';
+import type { CountryOption } from '../../components/forms/countries.ts';
 import {
   EMPTY_SHIPPING,
   makeCartItem,

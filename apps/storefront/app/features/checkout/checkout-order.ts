@@ -16,7 +16,7 @@ import {
   TOO_MANY_REQUESTS_MESSAGE,
 } from '../../components/forms/form-errors.ts';
 import { ApiError } from '../../lib/api/index.ts';
-import { statesOf, type CountryOption } from '../cart/address-fields.tsx';
+import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
 import {
   BILLING_FIELDS,
   SHIPPING_FIELDS,

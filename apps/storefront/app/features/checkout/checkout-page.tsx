@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import type { CountryOption } from '../cart/address-fields.tsx';
+import type { CountryOption } from '../../components/forms/countries.ts';
 import { CartEmpty, CartLoading } from '../cart/cart-page.tsx';
 import { useCartStore } from '../cart/cart-store.ts';
 import { pendingOrderFor } from '../cart/cart-derived.ts';
@@ -12,6 +12,7 @@ import { OrderPaymentDialog, orderReceivedPath } from '../payments/order-payment
 import { CheckoutForm } from './checkout-form.tsx';
 import '../cart/cart-page.css';
 import './checkout.css';
+import { Button } from '../../components/ui/button.tsx';
 
 interface CheckoutViewProps {
   countries: CountryOption[];
@@ -122,13 +123,9 @@ function OrderPlaced({ order }: { order: Order }) {
         We are holding your bags. Pay <strong>{formatMoney(order.total)}</strong> to confirm the
         order; we bake and ship as soon as it is paid.
       </p>
-      <button
-        type="button"
-        className="button button--primary button--lg"
-        onClick={() => setPaying(true)}
-      >
+      <Button size="lg" onClick={() => setPaying(true)}>
         Pay now
-      </button>
+      </Button>
       <OrderPaymentDialog
         order={order}
         billing={order.billing}

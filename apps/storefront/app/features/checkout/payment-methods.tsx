@@ -1,6 +1,6 @@
 import type { PaymentGateway } from '@larder/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { errorIdFor } from '../cart/address-fields.tsx';
+import { errorIdFor } from '../../components/forms/form-field.tsx';
 
 interface PaymentMethodsProps {
   gateways: PaymentGateway[];

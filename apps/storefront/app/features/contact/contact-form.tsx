@@ -1,15 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ContactFormSchema, type ContactForm as ContactFormData } from '@larder/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, useNavigation } from 'react-router';
-import { FormField } from '../../components/forms/form-field.tsx';
-import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Form, useNavigation, useSubmit } from 'react-router';
+import { FormBanner } from '../../components/forms/form-banner.tsx';
+import { FIELD_PRESETS, TextAreaField, TextField } from '../../components/forms/form-field.tsx';
+import { toFieldErrors, useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import {
   CONTACT_FIELDS,
   EMPTY_CONTACT,
   type ContactActionData,
-  type ContactField,
+  type ContactValues,
 } from './contact-fields.ts';
 import './contact.css';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
+
+const resolver = zodResolver(ContactFormSchema);
 
 /**
  * The contact form (spec §3, §7). A plain form post to the route's action, so it works without
@@ -17,22 +22,18 @@ import './contact.css';
  */
 export function ContactForm({ result }: { result: ContactActionData | undefined }) {
   const navigation = useNavigation();
+  const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const bannerRef = useRef<HTMLParagraphElement>(null);
   const [success, setSuccess] = useState(result?.ok ? result.message : '');
   const failed = result && !result.ok ? result : undefined;
-  const form = useSchemaForm<ContactField, ContactFormData>({
-    schema: ContactFormSchema,
-    initialValues: failed?.values ?? EMPTY_CONTACT,
-    // Without JavaScript the server's page is all there is: it must carry the messages.
-    initialErrors: failed?.fieldErrors,
+  // Without JavaScript the server's page is all there is: it must carry the values and messages.
+  const serverErrors = useMemo(() => toFieldErrors<ContactValues>(failed?.fieldErrors), [failed]);
+  const form = useSchemaForm<ContactValues, ContactFormData>({
+    resolver,
+    defaultValues: failed?.values ?? EMPTY_CONTACT,
+    errors: serverErrors,
   });
-  const { reset, setServerErrors } = form;
-
-  const focusFirst = (names: ContactField[]) => {
-    const name = names[0];
-    if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-  };
+  const { reset, setFocus, showBanner } = form;
 
   // A new answer from the action: reset after success, show and focus the messages after a failure.
   const handled = useRef(result);
@@ -45,29 +46,18 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
       return;
     }
     setSuccess('');
-    setServerErrors(result.fieldErrors);
-    if (result.formError) bannerRef.current?.focus();
-    else focusFirst(CONTACT_FIELDS.filter((name) => result.fieldErrors[name] !== undefined));
-  }, [result, reset, setServerErrors]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    setSuccess('');
-    if (form.submit()) return;
-    event.preventDefault();
-    const invalid = CONTACT_FIELDS.filter(
-      (name) => !ContactFormSchema.shape[name].safeParse(form.values[name]).success,
-    );
-    focusFirst(invalid);
-  };
+    if (result.formError) showBanner('error', result.formError);
+    else {
+      const first = CONTACT_FIELDS.find((name) => result.fieldErrors[name] !== undefined);
+      if (first) setFocus(first);
+    }
+  }, [result, reset, setFocus, showBanner]);
 
   const sending =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'contact';
-  const formError = failed?.formError ?? null;
-  const text = (name: ContactField) => ({
-    field: form.field(name),
-    error: form.errorFor(name),
-    errorId: form.errorId(name),
-  });
+  const formError = failed?.formError;
+  const banner =
+    form.banner ?? (formError && !success ? { tone: 'error' as const, message: formError } : null);
 
   return (
     <Form
@@ -75,7 +65,10 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
       ref={formRef}
       className="feedback-form"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        setSuccess('');
+        form.onSubmit(() => submit(formRef.current, { method: 'post' }))(event);
+      }}
       aria-labelledby="contact-form-title"
       data-testid="contact-form"
     >
@@ -86,38 +79,38 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
       <div role="status" aria-live="polite" className="contact-form__status">
         {success ? <p className="form-banner form-banner--success">{success}</p> : null}
       </div>
-      {formError && !success ? (
-        <p ref={bannerRef} className="form-banner form-banner--error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
+      <FormBanner ref={form.bannerRef} banner={banner} />
       <input type="hidden" name="intent" value="contact" />
       <div className="feedback-form__pair">
-        <FormField
-          label="First name"
-          autoComplete="given-name"
+        <TextField
+          id="contact-first_name"
+          {...FIELD_PRESETS.first_name}
           maxLength={100}
-          {...text('first_name')}
+          {...form.field('first_name')}
         />
-        <FormField
-          label="Last name"
-          autoComplete="family-name"
+        <TextField
+          id="contact-last_name"
+          {...FIELD_PRESETS.last_name}
           maxLength={100}
-          {...text('last_name')}
+          {...form.field('last_name')}
         />
       </div>
       <div className="feedback-form__pair">
-        <FormField label="Email" type="email" autoComplete="email" {...text('email')} />
-        <FormField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
+        <TextField id="contact-email" {...FIELD_PRESETS.email} {...form.field('email')} />
+        <TextField
+          id="contact-phone"
+          {...FIELD_PRESETS.phone}
           required={false}
           maxLength={30}
-          {...text('phone')}
+          {...form.field('phone')}
         />
       </div>
-      <FormField label="Message" multiline maxLength={5000} {...text('message')} />
+      <TextAreaField
+        id="contact-message"
+        label="Message"
+        {...FIELD_PRESETS.letter}
+        {...form.field('message')}
+      />
       {/* Spam guard: people never see or reach this field; bots that fill it in are dropped by the API. */}
       <div className="honeypot" aria-hidden="true">
         <label>
@@ -126,9 +119,9 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
         </label>
       </div>
       <div className="feedback-form__actions">
-        <button type="submit" className="button button--primary button--lg" disabled={sending}>
-          {sending ? 'Sending…' : 'Send message'}
-        </button>
+        <SubmitButton size="lg" pending={sending} pendingLabel="Sending…">
+          Send message
+        </SubmitButton>
       </div>
     </Form>
   );

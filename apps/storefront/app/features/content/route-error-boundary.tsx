@@ -1,8 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Hero } from '../layout/hero.tsx';
 import { simpleChrome } from '../layout/page-chrome.ts';
 import type { NotFoundData } from './not-found.ts';
 import { Prose } from './prose.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 
 function isNotFoundData(value: unknown): value is NotFoundData {
   return typeof value === 'object' && value !== null && 'page' in value && 'heading' in value;
@@ -36,12 +37,10 @@ export function RouteErrorBoundary() {
             </p>
           )}
           <p className="cluster">
-            <Link to="/" className="button button--primary">
-              Back to home
-            </Link>
-            <Link to="/shop" className="button button--secondary">
+            <ButtonLink to="/">Back to home</ButtonLink>
+            <ButtonLink to="/shop" variant="secondary">
               Shop granola
-            </Link>
+            </ButtonLink>
           </p>
         </div>
       </section>

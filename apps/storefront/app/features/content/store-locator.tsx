@@ -10,6 +10,7 @@ import {
   type Coordinates,
   type LocationFilter,
 } from './locations.ts';
+import { Button } from '../../components/ui/button.tsx';
 
 type NearMe =
   | { status: 'idle' }
@@ -142,9 +143,9 @@ export function StoreLocator({
               {city && !cities.includes(city) ? <option value={city}>{city}</option> : null}
             </select>
           </div>
-          <button type="submit" className="button button--secondary store-locator__apply">
+          <Button type="submit" variant="secondary" className="store-locator__apply">
             Show stores
-          </button>
+          </Button>
           {filtered ? (
             <Link to="/where-to-buy" className="text-link store-locator__clear" preventScrollReset>
               Clear filters
@@ -152,15 +153,13 @@ export function StoreLocator({
           ) : null}
         </Form>
         <div className="store-locator__near">
-          <button
-            type="button"
-            className="button button--primary"
+          <Button
             onClick={findNearMe}
             disabled={!hydrated || nearMe.status === 'locating'}
             data-testid="near-me"
           >
             Near me
-          </button>
+          </Button>
         </div>
       </div>
 

@@ -1,4 +1,5 @@
-import { Link, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import type { PageChrome } from './page-chrome.ts';
 
@@ -48,15 +49,11 @@ export function Hero({ chrome }: { chrome: PageChrome }) {
   );
 }
 
+/** A page of the shop or another site: the link tells them apart (an absolute URL loads the page). */
 function HeroButton({ title, url }: { title: string; url: string }) {
-  const className = 'button button--primary button--lg hero__button';
-  return url.startsWith('/') ? (
-    <Link to={url} className={className}>
+  return (
+    <ButtonLink to={url} size="lg" className="hero__button">
       {title}
-    </Link>
-  ) : (
-    <a href={url} className={className}>
-      {title}
-    </a>
+    </ButtonLink>
   );
 }

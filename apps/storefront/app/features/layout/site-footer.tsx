@@ -3,6 +3,7 @@ import { BRAND } from '../../lib/brand.ts';
 import { CERTIFICATION_LINK, FOOTER_COLUMNS } from './nav-links.ts';
 import { NewsletterForm } from '../newsletter/newsletter-form.tsx';
 import { SiteLogo } from '../../components/layout/site-logo.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 
 const { address } = BRAND;
 
@@ -68,15 +69,14 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
         <div className="site-footer__newsletter">
           <h2 className="site-footer__heading">Sign Up to Our Newsletter</h2>
           <p>Subscribe to receive monthly recipes, deals, and the latest from the brand!</p>
-          <a
-            href={newsletterSignupUrl}
+          <ButtonLink
+            to={newsletterSignupUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="button button--primary"
             data-testid="newsletter-subscribe"
           >
             Subscribe<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          </ButtonLink>
           <NewsletterForm />
           <ul className="social-links" aria-label="Social media">
             {BRAND.social.map(({ network, href }) => (

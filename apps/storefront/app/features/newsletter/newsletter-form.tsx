@@ -5,12 +5,14 @@ import {
   NEWSLETTER_INTENT,
   type NewsletterActionData,
 } from './newsletter-messages.ts';
+import { Button } from '../../components/ui/button.tsx';
 
 /**
  * The footer's email sign-up (issue 3). A fetcher posts to the /contact route's action, which calls
  * `POST /wp-json/wp/v2/newsletter` on the server: with JavaScript the answer shows here without
  * leaving the page; without it the browser posts to /contact, which shows the same answer at the top
- * of that page. Reusing the contact route keeps the spec's route table unchanged.
+ * of that page. Reusing the contact route keeps the spec's route table unchanged. It is on every
+ * page's first load, so it leaves validation to the action's contract schema (decision record 22).
  */
 export function NewsletterForm() {
   const fetcher = useFetcher<NewsletterActionData>({ key: 'newsletter-signup' });
@@ -51,9 +53,9 @@ export function NewsletterForm() {
           aria-invalid={result && !result.ok ? true : undefined}
           aria-describedby={messageId}
         />
-        <button type="submit" className="button button--secondary" disabled={pending}>
+        <Button type="submit" variant="secondary" disabled={pending}>
           {pending ? 'Joining…' : 'Join'}
-        </button>
+        </Button>
       </div>
       <p
         id={messageId}

@@ -11,6 +11,7 @@ import { OrderDetails, OrderOverview } from '../orders/order-details.tsx';
 import { orderStatusLabel } from '../orders/order-view.ts';
 import { planReorder, reorderNotes } from './reorder.ts';
 import './order-history.css';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 
 export const itemCount = (order: Pick<Order, 'line_items'>) =>
   order.line_items.reduce((sum, line) => sum + line.quantity, 0);
@@ -29,9 +30,7 @@ export function OrderHistoryList({ orders }: { orders: Order[] }) {
         <p>
           When you place an order, it appears here with its details and a way to order it again.
         </p>
-        <Link to="/shop" className="button button--primary">
-          Browse the shop
-        </Link>
+        <ButtonLink to="/shop">Browse the shop</ButtonLink>
       </div>
     );
   }
@@ -73,13 +72,14 @@ export function OrderHistoryList({ orders }: { orders: Order[] }) {
                   <dd className="order-summary-card__total">{formatMoney(order.total)}</dd>
                 </div>
               </dl>
-              <Link
+              <ButtonLink
                 to={orderHref(order)}
-                className="button button--secondary order-summary-card__view"
+                variant="secondary"
+                className="order-summary-card__view"
                 aria-label={`View order #${order.number}`}
               >
                 View order
-              </Link>
+              </ButtonLink>
             </article>
           </li>
         ))}
@@ -129,15 +129,13 @@ function ReorderButton({ order }: { order: Order }) {
 
   return (
     <div className="reorder">
-      <button
-        type="button"
-        className="button button--primary"
+      <Button
         onClick={() => void reorder()}
         disabled={pending}
         aria-describedby={`reorder-${order.id}-hint`}
       >
         {pending ? 'Adding to cart…' : 'Reorder'}
-      </button>
+      </Button>
       <p id={`reorder-${order.id}-hint`} className="reorder__hint muted">
         Puts these items back in your cart at today’s prices.
       </p>
@@ -183,9 +181,9 @@ export function OrderNotFound() {
     <div className="order-history-empty" role="status" data-testid="order-not-found">
       <h2 className="order-history__title">We can’t find that order</h2>
       <p>It is not one of the orders on your account.</p>
-      <Link to="/my-account/order-history" className="button button--secondary">
+      <ButtonLink to="/my-account/order-history" variant="secondary">
         See all your orders
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Hero } from '../layout/hero.tsx';
 import { RouteErrorBoundary } from '../content/route-error-boundary.tsx';
 import { simpleChrome } from '../layout/page-chrome.ts';
+import { ButtonLink } from '../../components/ui/button.tsx';
 
 export const ORDER_UNAVAILABLE_TITLE = "We can't show this order";
 
@@ -40,12 +41,10 @@ export function OrderErrorBoundary() {
             Questions about an order? <Link to="/contact">Contact us</Link> and we will help.
           </p>
           <p className="cluster">
-            <Link to="/shop" className="button button--primary">
-              Shop granola
-            </Link>
-            <Link to="/" className="button button--secondary">
+            <ButtonLink to="/shop">Shop granola</ButtonLink>
+            <ButtonLink to="/" variant="secondary">
               Back to home
-            </Link>
+            </ButtonLink>
           </p>
         </div>
       </section>

@@ -2,6 +2,7 @@ import type { PaymentClient } from '@larder/contract';
 import { lazy, Suspense, useState } from 'react';
 import type { CardFieldsProps, CardWidgetState } from './card-fields.ts';
 import { TestCardFields } from './test-card-fields.tsx';
+import { Button } from '../../components/ui/button.tsx';
 
 /** Stripe's libraries stay out of the main bundle: fetched only when the Stripe gateway is live. */
 const StripeCardFields = lazy(() => import('./stripe-card-fields.tsx'));
@@ -30,20 +31,19 @@ export function CardWidget({ client, state, onPayPalInstead, ...fields }: CardWi
           {state.message}
         </p>
         <div className="card-widget__actions">
-          <button
-            type="button"
-            className="button button--secondary"
+          <Button
+            variant="secondary"
             onClick={() => {
               fields.onStateChange({ status: 'starting', complete: false });
               setAttempt((count) => count + 1);
             }}
           >
             Try again
-          </button>
+          </Button>
           {onPayPalInstead ? (
-            <button type="button" className="button button--ghost" onClick={onPayPalInstead}>
+            <Button variant="ghost" onClick={onPayPalInstead}>
               Pay with PayPal instead
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

@@ -8,6 +8,7 @@ import {
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -16,6 +17,7 @@ import type { CardWidgetHandle, CardWidgetState } from './card-fields.ts';
 import { CardWidget, type CardClient } from './card-widget.tsx';
 import { TEST_PAYPAL_PAYER_ID, type PayPalFlow } from './paypal-flow.ts';
 import './payments.css';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 /** PayPal's libraries stay out of the main bundle: fetched only when the PayPal gateway is live. */
 const PayPalCheckoutButtons = lazy(() => import('./paypal-buttons.tsx'));
@@ -227,9 +229,9 @@ function OrderPayment({
             {gateways.message}
           </p>
           <div className="card-widget__actions">
-            <button type="button" className="button button--secondary" onClick={retryGateways}>
+            <Button variant="secondary" onClick={retryGateways}>
               Try again
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
@@ -252,13 +254,15 @@ function OrderPayment({
                 handleRef={widgetRef}
                 onPayPalInstead={paypalClient ? focusPayPal : undefined}
               />
-              <button
-                type="submit"
-                className="button button--primary button--lg payment__submit"
+              <SubmitButton
+                size="lg"
+                className="payment__submit"
+                pending={paying === 'card'}
+                pendingLabel="Paying…"
                 disabled={!canSubmit}
               >
-                {paying === 'card' ? 'Paying…' : 'Submit Payment'}
-              </button>
+                Submit Payment
+              </SubmitButton>
             </form>
           ) : null}
 
@@ -274,14 +278,14 @@ function OrderPayment({
                   />
                 </Suspense>
               ) : (
-                <button
-                  type="button"
-                  className="button button--paypal button--lg"
+                <Button
+                  variant="paypal"
+                  size="lg"
                   disabled={paying !== null}
                   onClick={() => void payWithTestPayPal()}
                 >
                   {paying === 'paypal' ? 'Paying…' : 'Pay with PayPal (test)'}
-                </button>
+                </Button>
               )}
             </div>
           ) : null}

@@ -1,12 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { TestCardSchema, testPaymentToken, type TestCard } from '@larder/contract';
 import { useEffect, useImperativeHandle } from 'react';
+import { TextField } from '../../components/forms/form-field.tsx';
 import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import type { CardFieldsProps } from './card-fields.ts';
 import { formatCardNumber, formatCvc, formatExpiry } from './test-card.ts';
 
 type CardField = keyof TestCard;
+type CardValues = Record<CardField, string>;
 
-const EMPTY_CARD: Record<CardField, string> = { number: '', expiry: '', cvc: '' };
+const EMPTY_CARD: CardValues = { number: '', expiry: '', cvc: '' };
+const resolver = zodResolver(TestCardSchema);
 
 const FIELDS: { name: CardField; label: string; autoComplete: string; placeholder: string }[] = [
   {
@@ -24,11 +28,9 @@ const FIELDS: { name: CardField; label: string; autoComplete: string; placeholde
  * TestCardSchema and never sent to our server; only `testPaymentToken` (outcome and last four) goes.
  */
 export function TestCardFields({ disabled, onStateChange, handleRef }: CardFieldsProps) {
-  const form = useSchemaForm<CardField, TestCard>({
-    schema: TestCardSchema,
-    initialValues: EMPTY_CARD,
-  });
-  const { values, isValid } = form;
+  const form = useSchemaForm<CardValues, TestCard>({ defaultValues: EMPTY_CARD, resolver });
+  const { isValid } = form.formState;
+  const { getValues, handleSubmit } = form;
 
   useEffect(() => {
     onStateChange({ status: 'ready', complete: isValid });
@@ -38,21 +40,24 @@ export function TestCardFields({ disabled, onStateChange, handleRef }: CardField
     handleRef,
     () => ({
       createPaymentMethod: async () => {
-        const card = form.submit();
+        let card: TestCard | null = null;
+        await handleSubmit((valid) => {
+          card = valid;
+        })();
         return card
-          ? { token: testPaymentToken(card.number) }
+          ? { token: testPaymentToken((card as TestCard).number) }
           : { error: 'Check the card details and try again.' };
       },
     }),
-    [form],
+    [handleSubmit],
   );
 
   const format = (name: CardField, value: string) =>
     name === 'number'
       ? formatCardNumber(value)
       : name === 'expiry'
-        ? formatExpiry(value, values.expiry)
-        : formatCvc(value, values.number);
+        ? formatExpiry(value, getValues('expiry'))
+        : formatCvc(value, getValues('number'));
 
   return (
     <fieldset className="card-fields" data-testid="test-card-fields" disabled={disabled}>
@@ -66,32 +71,23 @@ export function TestCardFields({ disabled, onStateChange, handleRef }: CardField
       <div className="card-fields__grid">
         {FIELDS.map(({ name, label, autoComplete, placeholder }) => {
           const field = form.field(name);
-          const error = form.errorFor(name);
           return (
-            <div
-              key={name}
-              className={`form-field card-fields__${name}`}
-              data-invalid={error ? '' : undefined}
-            >
-              <label htmlFor={field.id} className="form-field__label">
-                {label}
-              </label>
-              <input
+            <div key={name} className={`card-fields__${name}`}>
+              <TextField
                 {...field}
-                onChange={(event) => form.setValue(name, format(name, event.currentTarget.value))}
-                className="form-field__control card-fields__control"
-                type="text"
+                id={`test-card-${name}`}
+                label={label}
+                // The typed digits, spaced and slashed as a card shows them, before the form sees them.
+                onChange={(event) => {
+                  event.currentTarget.value = format(name, event.currentTarget.value);
+                  return field.onChange(event);
+                }}
+                className="card-fields__control"
                 inputMode="numeric"
                 autoComplete={autoComplete}
                 placeholder={placeholder}
                 spellCheck={false}
-                aria-required
               />
-              {error ? (
-                <p id={form.errorId(name)} className="form-field__error">
-                  {error}
-                </p>
-              ) : null}
             </div>
           );
         })}

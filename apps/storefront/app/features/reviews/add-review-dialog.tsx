@@ -1,17 +1,36 @@
 import { ReviewCreateSchema, type ProductReview, type ReviewCreate } from '@larder/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/toast.tsx';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { FormField } from '../../components/forms/form-field.tsx';
+import { FormBanner } from '../../components/forms/form-banner.tsx';
+import {
+  FIELD_PRESETS,
+  TextAreaField,
+  TextField,
+  errorIdFor,
+} from '../../components/forms/form-field.tsx';
 import { fieldErrorsFromApi, formErrorMessage } from '../../components/forms/form-errors.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 import { useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import { useCustomer } from '../account/use-customer.ts';
 import './reviews.css';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 const FIELDS = ['reviewer', 'reviewer_email', 'review', 'rating'] as const;
-type ReviewField = (typeof FIELDS)[number];
+type ReviewValues = Record<(typeof FIELDS)[number], string>;
+
+/** The contract's review rules on the typed strings: the rating as a number, the product fixed. */
+const reviewResolver =
+  (productId: number): Resolver<ReviewValues, unknown, ReviewCreate> =>
+  (values, context, options) =>
+    zodResolver(ReviewCreateSchema)(
+      { ...values, product_id: productId, rating: Number(values.rating) || 0 },
+      context,
+      options as never,
+    ) as ReturnType<Resolver<ReviewValues, unknown, ReviewCreate>>;
 
 export const REVIEW_ADDED_MESSAGE = 'Your review has been added';
 export const REVIEW_HELD_MESSAGE = `${REVIEW_ADDED_MESSAGE}. It will appear on this page once we have approved it.`;
@@ -80,38 +99,20 @@ function ReviewForm({
   fromAccount: boolean;
   onPosted: (review: ProductReview) => void;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [pending, setPending] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
-  const form = useSchemaForm<ReviewField, ReviewCreate>({
-    schema: ReviewCreateSchema,
-    initialValues: {
+  const [resolver] = useState(() => reviewResolver(product.id));
+  const form = useSchemaForm<ReviewValues, ReviewCreate>({
+    resolver,
+    defaultValues: {
       reviewer: defaults?.reviewer ?? '',
       reviewer_email: defaults?.reviewer_email ?? '',
       review: '',
       rating: '',
     },
-    toInput: (values) => ({
-      ...values,
-      product_id: product.id,
-      rating: Number(values.rating) || 0,
-    }),
   });
+  const rating = Number(useWatch({ control: form.control, name: 'rating' })) || 0;
+  const { isValid } = form.formState;
 
-  const focusField = (name: ReviewField | undefined) => {
-    if (!name) return;
-    // The checked star, else the first: the radio group's tab stop.
-    const target =
-      name === 'rating' ? 'input[name="rating"]:checked, input[name="rating"]' : `[name="${name}"]`;
-    formRef.current?.querySelector<HTMLElement>(target)?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const review = form.submit();
-    if (!review || pending) return;
-    setPending(true);
-    setBanner(null);
+  const onValid = async (review: ReviewCreate) => {
     try {
       const created = await createShopApi(browserApiFetch).createProductReview(review);
       // Spec §8: a toast, and the dialog closes. Held reviews wait for moderation: say so.
@@ -121,82 +122,70 @@ function ReviewForm({
       });
       onPosted(created);
     } catch (error) {
-      const fieldErrors = fieldErrorsFromApi(error, FIELDS);
-      form.setServerErrors(fieldErrors);
-      setBanner(formErrorMessage(error));
-      setPending(false);
-      focusField(FIELDS.find((name) => fieldErrors[name] !== undefined));
+      form.setServerErrors(fieldErrorsFromApi(error, FIELDS));
+      form.showBanner('error', formErrorMessage(error));
     }
   };
 
-  const ratingError = form.errorFor('rating');
-  const submitHintId = `${form.fieldId('review')}-submit-hint`;
+  const ratingId = 'review-rating';
+  const submitHintId = 'review-submit-hint';
   return (
     <form
-      ref={formRef}
       className="feedback-form review-form"
       noValidate
-      onSubmit={onSubmit}
-      aria-busy={pending || undefined}
+      onSubmit={form.onSubmit(onValid)}
+      aria-busy={form.isSubmitting || undefined}
     >
       <p className="review-form__product">
         Reviewing <strong>{product.name}</strong>
       </p>
-      {banner ? (
-        <p className="form-banner form-banner--error" role="alert">
-          {banner}
-        </p>
-      ) : null}
+      <FormBanner ref={form.bannerRef} banner={form.banner} />
       <StarRatingInput
-        value={Number(form.values.rating) || 0}
-        onChange={(rating) => form.setValue('rating', String(rating))}
-        error={ratingError}
-        errorId={form.errorId('rating')}
+        value={rating}
+        onChange={(next) =>
+          form.setValue('rating', String(next), { shouldValidate: true, shouldTouch: true })
+        }
+        error={form.formState.errors.rating?.message}
+        errorId={errorIdFor(ratingId)}
       />
       {fromAccount ? (
         <p className="review-form__author">
-          Posting as <strong>{form.values.reviewer}</strong> ({form.values.reviewer_email}, never
-          shown with your review).
+          Posting as <strong>{defaults?.reviewer}</strong> ({defaults?.reviewer_email}, never shown
+          with your review).
         </p>
       ) : (
         <>
-          <FormField
+          <TextField
+            id="review-reviewer"
             label="Name"
-            field={form.field('reviewer')}
-            error={form.errorFor('reviewer')}
-            errorId={form.errorId('reviewer')}
             autoComplete="name"
             maxLength={100}
+            {...form.field('reviewer')}
           />
-          <FormField
-            label="Email"
-            type="email"
-            field={form.field('reviewer_email')}
-            error={form.errorFor('reviewer_email')}
-            errorId={form.errorId('reviewer_email')}
-            autoComplete="email"
+          <TextField
+            id="review-reviewer_email"
+            {...FIELD_PRESETS.email}
             hint="Never shown with your review."
+            {...form.field('reviewer_email')}
           />
         </>
       )}
-      <FormField
+      <TextAreaField
+        id="review-review"
         label="Your review"
-        multiline
-        field={form.field('review')}
-        error={form.errorFor('review')}
-        errorId={form.errorId('review')}
-        maxLength={5000}
+        {...FIELD_PRESETS.letter}
+        {...form.field('review')}
       />
       <div className="feedback-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={!form.isValid || pending}
-          aria-describedby={form.isValid ? undefined : submitHintId}
+        <SubmitButton
+          pending={form.isSubmitting}
+          pendingLabel="Submitting…"
+          disabled={!isValid}
+          aria-describedby={isValid ? undefined : submitHintId}
         >
-          {pending ? 'Submitting…' : 'Submit Review'}
-        </button>
-        {form.isValid ? null : (
+          Submit Review
+        </SubmitButton>
+        {isValid ? null : (
           <p id={submitHintId} className="form-field__hint">
             Fill in every field and choose a star rating to submit.
           </p>

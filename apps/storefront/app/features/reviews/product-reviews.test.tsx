@@ -170,7 +170,7 @@ describe('Add review dialog (spec §2, §4)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it("puts the API's field messages beside their fields and keeps the typed text", async () => {
+  it("puts the API's field messages beside their fields, keeps the typed text and focuses the banner", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -198,7 +198,9 @@ describe('Add review dialog (spec §2, §4)', () => {
       'Best with cold milk.\n\nAnd yoghurt.',
     );
     expect(dialog.getByRole('radio', { name: '3 stars' })).toHaveProperty('checked', true);
-    expect(document.activeElement).toBe(dialog.getByLabelText(/^Email/));
+    // As in every form: a refusal from the server focuses the banner that names the problem.
+    expect(document.activeElement).toBe(dialog.getByRole('alert'));
+    expect(dialog.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('shows a signed-in customer the account name and email the review is posted under, instead of asking (spec §2)', async () => {

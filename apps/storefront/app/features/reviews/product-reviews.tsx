@@ -5,6 +5,7 @@ import type { ReviewerDefaults } from './add-review-dialog.tsx';
 import { reviewCountLabel, summariseReviews, type ReviewView } from './review-data.ts';
 import { MAX_RATING, StarRating } from '../../components/ui/star-rating.tsx';
 import './reviews.css';
+import { Button } from '../../components/ui/button.tsx';
 
 // Loaded when first opened: its form and schema (zod) stay out of the product page's first load.
 const AddReviewDialog = lazy(() =>
@@ -49,16 +50,15 @@ export function ProductReviews({ product, reviews, reviewerDefaults }: ProductRe
               </p>
             ) : null}
           </div>
-          <button
-            type="button"
-            className="button button--secondary"
+          <Button
+            variant="secondary"
             onClick={() => {
               setDialogWanted(true);
               setOpen(true);
             }}
           >
             Add review
-          </button>
+          </Button>
         </div>
 
         {reviews === null ? (

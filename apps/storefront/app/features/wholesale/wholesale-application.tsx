@@ -1,17 +1,18 @@
 import { WHOLESALE_CERTIFICATE, type WholesaleApplication as Application } from '@larder/contract';
-import { useRef, useState, type ChangeEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { POSTAL_FIELDS } from '../../components/forms/address-field-names.ts';
+import { AddressFields } from '../../components/forms/address-fields.tsx';
+import type { CountryOption } from '../../components/forms/countries.ts';
+import { FormBanner } from '../../components/forms/form-banner.tsx';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
-import { submitWholesaleApplication } from '../../lib/api/wholesale-registration.ts';
 import {
-  CountrySelect,
-  StateField,
+  FIELD_PRESETS,
   TextAreaField,
   TextField,
   errorIdFor,
-  statesOf,
-  type CountryOption,
-} from '../cart/address-fields.tsx';
+} from '../../components/forms/form-field.tsx';
+import { CHECK_FIELDS_MESSAGE, useSchemaForm } from '../../components/forms/use-schema-form.ts';
+import { submitWholesaleApplication } from '../../lib/api/wholesale-registration.ts';
 import {
   MONTHLY_VOLUMES,
   applicationFailure,
@@ -21,8 +22,8 @@ import {
   type ApplicantDefaults,
   type WholesaleFormValues,
 } from './wholesale-form.ts';
-import '../../components/forms/form-grid.css';
 import './wholesale.css';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 export interface WholesaleApplicationProps {
   /** Countries with their states, as checkout offers them (`toCountryOptions`). */
@@ -43,33 +44,17 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
   const needsPassword = !customer;
   const [defaultValues] = useState(() => initialWholesaleValues(customer));
   const [resolver] = useState(() => wholesaleResolver(countries, needsPassword));
-  const {
-    control,
-    register,
-    setValue,
-    setError,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<WholesaleFormValues, unknown, Application>({
-    defaultValues,
-    resolver,
-    mode: 'onTouched',
-  });
+  const form = useSchemaForm<WholesaleFormValues, Application>({ defaultValues, resolver });
+  const { register, formState } = form;
   const [certificate, setCertificate] = useState<File | null>(null);
   const [certificateMessage, setCertificateMessage] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<{ business: string; email: string } | null>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const country = useWatch({ control, name: 'address.country' });
-  const currentState = useWatch({ control, name: 'address.state' });
-  const states = statesOf(countries, country);
 
-  const showBanner = (message: string) => {
-    setBanner(message);
-    requestAnimationFrame(() => bannerRef.current?.focus());
-  };
+  useEffect(() => {
+    if (submitted) doneRef.current?.focus();
+  }, [submitted]);
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0] ?? null;
@@ -81,33 +66,24 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
     const fileProblem = certificateError(certificate);
     if (fileProblem || !certificate) {
       setCertificateMessage(fileProblem);
-      setBanner('Please check the highlighted fields.');
+      form.showBanner('error', CHECK_FIELDS_MESSAGE, { focus: false });
       document.getElementById(CERTIFICATE_ID)?.focus();
       return;
     }
-    setBanner(null);
     setProgress(0);
     try {
       await submitWholesaleApplication(application, certificate, ({ loaded, total }) =>
         setProgress(Math.min(100, Math.round((loaded / total) * 100))),
       );
       setSubmitted({ business: application.business_name, email: application.email });
-      requestAnimationFrame(() => doneRef.current?.focus());
     } catch (error) {
       const failure = applicationFailure(error, formErrorMessage);
-      for (const field of failure.fields)
-        setError(field.path, { type: 'server', message: field.message });
+      form.setServerErrors(failure.fields);
       if (failure.certificate) setCertificateMessage(failure.certificate);
-      showBanner(failure.message);
+      form.showBanner('error', failure.message);
     } finally {
       setProgress(null);
     }
-  };
-
-  const onInvalid = () => {
-    setCertificateMessage(certificateError(certificate));
-    // react-hook-form focuses the first invalid field; the alert is announced without moving focus.
-    setBanner('Please check the highlighted fields.');
   };
 
   if (submitted) {
@@ -138,12 +114,8 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
     );
   }
 
-  const error = (path: keyof WholesaleFormValues) =>
-    (errors[path] as { message?: string } | undefined)?.message;
-  const addressError = (field: keyof WholesaleFormValues['address']) =>
-    errors.address?.[field]?.message;
-  const volumeError = error('monthly_volume');
-  const busy = isSubmitting;
+  const volumeError = formState.errors.monthly_volume?.message;
+  const busy = form.isSubmitting;
 
   return (
     <section id="wholesale" className="wholesale-application" aria-labelledby="wholesale-title">
@@ -158,20 +130,12 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
         className="wholesale-form"
         noValidate
         aria-busy={busy || undefined}
-        onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+        onSubmit={form.onSubmit(onValid, () =>
+          setCertificateMessage(certificateError(certificate)),
+        )}
         data-testid="wholesale-form"
       >
-        {banner ? (
-          <div
-            ref={bannerRef}
-            className="form-banner form-banner--error"
-            role="alert"
-            tabIndex={-1}
-            data-testid="wholesale-error"
-          >
-            {banner}
-          </div>
-        ) : null}
+        <FormBanner ref={form.bannerRef} banner={form.banner} testId="wholesale-error" />
 
         <fieldset className="form-section">
           <legend className="form-section__title">Your business</legend>
@@ -180,46 +144,26 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
               id="wholesale-business_name"
               label="Business name"
               autoComplete="organization"
-              error={error('business_name')}
-              {...register('business_name')}
+              {...form.field('business_name')}
             />
             <TextField
               id="wholesale-tax_id"
               label="Tax id or resale certificate number"
-              error={error('tax_id')}
-              {...register('tax_id')}
+              {...form.field('tax_id')}
             />
             <div className="form-grid__wide">
-              <div className="form-field" data-invalid={certificateMessage ? '' : undefined}>
-                <label htmlFor={CERTIFICATE_ID} className="form-field__label">
-                  Resale or tax-exemption certificate
-                </label>
-                <p id={`${CERTIFICATE_ID}-hint`} className="form-field__hint">
-                  A PDF, PNG or JPEG of at most {MAX_MB} MB.
-                </p>
-                <input
-                  id={CERTIFICATE_ID}
-                  name="certificate"
-                  type="file"
-                  accept={ACCEPT}
-                  className="form-field__control wholesale-form__file"
-                  aria-required
-                  aria-invalid={certificateMessage ? true : undefined}
-                  aria-describedby={[
-                    `${CERTIFICATE_ID}-hint`,
-                    certificateMessage ? errorIdFor(CERTIFICATE_ID) : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                  disabled={busy}
-                  onChange={onFile}
-                />
-                {certificateMessage ? (
-                  <p id={errorIdFor(CERTIFICATE_ID)} className="form-field__error">
-                    {certificateMessage}
-                  </p>
-                ) : null}
-              </div>
+              <TextField
+                id={CERTIFICATE_ID}
+                label="Resale or tax-exemption certificate"
+                hint={`A PDF, PNG or JPEG of at most ${MAX_MB} MB.`}
+                name="certificate"
+                type="file"
+                accept={ACCEPT}
+                className="wholesale-form__file"
+                error={certificateMessage ?? undefined}
+                disabled={busy}
+                onChange={onFile}
+              />
             </div>
             <div className="form-grid__wide">
               <TextAreaField
@@ -227,8 +171,7 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
                 label="How do you plan to sell our granola?"
                 hint="Your shop, café, online store or market, and who buys from you."
                 maxLength={2000}
-                error={error('sales_channels')}
-                {...register('sales_channels')}
+                {...form.field('sales_channels')}
               />
             </div>
             <fieldset
@@ -266,30 +209,19 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
               id="wholesale-contact_name"
               label="Contact name"
               autoComplete="name"
-              error={error('contact_name')}
-              {...register('contact_name')}
+              {...form.field('contact_name')}
             />
-            <TextField
-              id="wholesale-phone"
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              error={error('phone')}
-              {...register('phone')}
-            />
+            <TextField id="wholesale-phone" {...FIELD_PRESETS.phone} {...form.field('phone')} />
             <TextField
               id="wholesale-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
+              {...FIELD_PRESETS.email}
               readOnly={!needsPassword}
               hint={
                 needsPassword
                   ? 'Your wholesale account signs in with this address.'
                   : 'The address of the account you are signed in with.'
               }
-              error={error('email')}
-              {...register('email')}
+              {...form.field('email')}
             />
             {needsPassword ? (
               <TextField
@@ -298,8 +230,7 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
                 type="password"
                 autoComplete="new-password"
                 hint="At least 10 characters, for the account we create with your application."
-                error={error('password')}
-                {...register('password')}
+                {...form.field('password')}
               />
             ) : null}
           </div>
@@ -307,67 +238,14 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
 
         <fieldset className="form-section">
           <legend className="form-section__title">Business address</legend>
-          <div className="form-grid">
-            <div className="form-grid__wide">
-              <CountrySelect
-                id="wholesale-country"
-                countries={countries}
-                error={addressError('country')}
-                {...register('address.country', {
-                  onChange: (event: { target: { value: string } }) => {
-                    const next = statesOf(countries, event.target.value);
-                    if (next.length > 0 && !next.some((state) => state.code === currentState))
-                      setValue('address.state', '');
-                  },
-                })}
-              />
-            </div>
-            <div className="form-grid__wide">
-              <TextField
-                id="wholesale-address_1"
-                label="Street address"
-                autoComplete="address-line1"
-                error={addressError('address_1')}
-                {...register('address.address_1')}
-              />
-            </div>
-            <div className="form-grid__wide">
-              <TextField
-                id="wholesale-address_2"
-                label="Suite, unit"
-                required={false}
-                autoComplete="address-line2"
-                error={addressError('address_2')}
-                {...register('address.address_2')}
-              />
-            </div>
-            <div className="form-grid__third">
-              <TextField
-                id="wholesale-city"
-                label="City"
-                autoComplete="address-level2"
-                error={addressError('city')}
-                {...register('address.city')}
-              />
-            </div>
-            <div className="form-grid__third">
-              <StateField
-                id="wholesale-state"
-                states={states}
-                error={addressError('state')}
-                {...register('address.state')}
-              />
-            </div>
-            <div className="form-grid__third">
-              <TextField
-                id="wholesale-postcode"
-                label="Postcode / ZIP"
-                autoComplete="postal-code"
-                error={addressError('postcode')}
-                {...register('address.postcode')}
-              />
-            </div>
-          </div>
+          <AddressFields
+            form={form}
+            countries={countries}
+            prefix="address"
+            idPrefix="wholesale"
+            fields={POSTAL_FIELDS}
+            labels={{ address_2: 'Suite, unit' }}
+          />
         </fieldset>
 
         {progress !== null ? (
@@ -389,9 +267,9 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
         ) : null}
 
         <div className="feedback-form__actions">
-          <button type="submit" className="button button--primary button--lg" disabled={busy}>
-            {busy ? 'Sending application…' : 'Apply for wholesale'}
-          </button>
+          <SubmitButton size="lg" pending={busy} pendingLabel="Sending application…">
+            Apply for wholesale
+          </SubmitButton>
         </div>
       </form>
     </section>

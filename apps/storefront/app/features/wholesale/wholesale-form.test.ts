@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
 import { ApiError } from '../../lib/api/index.ts';
 import { wholesaleFormData } from '../../lib/api/wholesale-registration.ts';
-import type { CountryOption } from '../cart/address-fields.tsx';
+import type { CountryOption } from '../../components/forms/countries.ts';
 import {
   applicationFailure,
   certificateError,

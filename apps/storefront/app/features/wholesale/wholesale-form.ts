@@ -8,17 +8,11 @@ import {
 } from '@larder/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { POSTAL_FIELDS } from '../../components/forms/address-field-names.ts';
 import { ApiError } from '../../lib/api/index.ts';
-import { statesOf, type CountryOption } from '../cart/address-fields.tsx';
+import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
 
-export const ADDRESS_FIELDS = [
-  'address_1',
-  'address_2',
-  'city',
-  'state',
-  'postcode',
-  'country',
-] as const;
+export const ADDRESS_FIELDS = POSTAL_FIELDS;
 type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 /** What the form holds: strings as typed. */

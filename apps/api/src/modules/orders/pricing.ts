@@ -1,10 +1,11 @@
-import type { CartLineRequest } from '@larder/contract';
+import { lineTotalCents, sumCents, type CartLineRequest } from '@larder/contract';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { uploadsUrl } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { viewerPrice } from '../catalog/viewer-price.ts';
 
 /** One cart line priced from the database. */
 export interface PricedLine {
@@ -58,9 +59,8 @@ const notPurchasable = (name: string) =>
 
 /**
  * Prices cart lines from the database: the shopper's prices are never read (spec §6, ARCHITECTURE
- * "Prices"). Retail is the sale price when there is one, else the regular price; a viewer allowed to
- * see wholesale prices pays the wholesale price where one is set. Lines for the same item are
- * checked against stock together.
+ * "Prices"). Each line costs what viewerPrice says this viewer pays, the price the catalogue shows
+ * them. Lines for the same item are checked against stock together.
  */
 export async function priceCart(
   db: Database,
@@ -96,13 +96,10 @@ export async function priceCart(
       if (variationId !== 0) {
         throw invalidLine(field, index, `${product.name} has no variation ${variationId}.`);
       }
-      const retail = product.salePriceCents ?? product.regularPriceCents;
-      if (retail === null) throw notPurchasable(product.name);
+      const price = viewerPrice(product, viewer);
+      if (price === null) throw notPurchasable(product.name);
       if (product.stockStatus === 'outofstock') throw outOfStock(product.name, 0);
-      const unit =
-        viewer.canSeeWholesale && product.wholesalePriceCents !== null
-          ? product.wholesalePriceCents
-          : retail;
+      const unit = price.payCents;
       return {
         productId: product.id,
         variationId: 0,
@@ -111,7 +108,7 @@ export async function priceCart(
         parentName: null,
         sku: product.sku,
         unitPriceCents: unit,
-        totalCents: unit * line.quantity,
+        totalCents: lineTotalCents(unit, line.quantity),
         attributes: [],
         image: fallbackImage,
         stockQuantity: product.manageStock ? (product.stockQuantity ?? 0) : null,
@@ -133,11 +130,7 @@ export async function priceCart(
       }));
     const name = [product.name, ...attributes.map((attribute) => attribute.value)].join(' – ');
     if (variation.stockStatus === 'outofstock') throw outOfStock(name, 0);
-    const retail = variation.salePriceCents ?? variation.regularPriceCents;
-    const unit =
-      viewer.canSeeWholesale && variation.wholesalePriceCents !== null
-        ? variation.wholesalePriceCents
-        : retail;
+    const unit = viewerPrice(variation, viewer).payCents;
     // A variation counts its own stock when it has a quantity, else the parent's (WooCommerce).
     const stockQuantity =
       variation.stockQuantity ?? (product.manageStock ? (product.stockQuantity ?? 0) : null);
@@ -149,7 +142,7 @@ export async function priceCart(
       parentName: product.name,
       sku: variation.sku || product.sku,
       unitPriceCents: unit,
-      totalCents: unit * line.quantity,
+      totalCents: lineTotalCents(unit, line.quantity),
       attributes,
       image: variation.image
         ? { id: variation.image.id, src: uploadsUrl(variation.image.file) }
@@ -161,7 +154,7 @@ export async function priceCart(
   checkStock(priced);
   return {
     lines: priced,
-    subtotalCents: priced.reduce((sum, line) => sum + line.totalCents, 0),
+    subtotalCents: sumCents(priced.map((line) => line.totalCents)),
     itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
   };
 }

@@ -1,6 +1,6 @@
 // What the cart page, the header dropdown and checkout work out from the cart's lines: apart from the
 // store, so a page that only adds to the cart does not load it.
-import type { CartLineRequest } from '@larder/contract';
+import { centsOf, lineTotalCents as unitsTimesCents, type CartLineRequest } from '@larder/contract';
 import type { CartData, CartItem, CartState } from './cart-store.ts';
 
 /** Spec §3: the product name, plus ' | ' and the variation's values joined by commas. */
@@ -9,11 +9,9 @@ export function cartItemTitle(item: Pick<CartItem, 'product' | 'variation'>): st
   return values.length > 0 ? `${item.product.name} | ${values.join(', ')}` : item.product.name;
 }
 
-export const toCents = (amount: number) => Math.round(amount * 100);
-
 /** Spec §3: quantity × price, summed in integer cents so $0.10 + $0.20 stays $0.30. */
 export function lineTotalCents(item: Pick<CartItem, 'quantity' | 'price'>): number {
-  return item.quantity * toCents(item.price);
+  return unitsTimesCents(centsOf(item.price), item.quantity);
 }
 
 /** The lines as the API takes them: ids and quantities only, never a price (the server prices). */
@@ -40,7 +38,3 @@ export function pendingOrderFor(state: Pick<CartData, 'items' | 'pendingOrder'>)
 
 export const selectCartSubtotalCents = (state: Pick<CartState, 'items'>): number =>
   state.items.reduce((sum, item) => sum + lineTotalCents(item), 0);
-
-/** The subtotal in dollars, for formatMoney. */
-export const selectCartSubtotal = (state: Pick<CartState, 'items'>): number =>
-  selectCartSubtotalCents(state) / 100;

@@ -1,6 +1,5 @@
-import type { ShippingRate } from '@larder/contract';
+import { formatMoney, type ShippingRate } from '@larder/contract';
 import { useId, type ReactNode } from 'react';
-import { formatMoney } from '../../lib/money.ts';
 import type { ShippingRatesState } from './use-shipping-rates.ts';
 
 /** A rate's price as the shopper reads it: "Free" for nothing to pay. */

@@ -1,4 +1,4 @@
-import type { DietaryTag, Product } from '@larder/contract';
+import { centsOf, toMoneyNumber, type DietaryTag, type Product } from '@larder/contract';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 
@@ -9,17 +9,31 @@ export interface PriceRange {
   wholesale?: boolean;
 }
 
+/** A wire amount ("12.50") as the number the cart and the price components use. */
+export const amountOf = (amount: string): number => toMoneyNumber(centsOf(amount));
+
+/**
+ * What this buyer pays for a simple product, as the server decided (spec §6): the wholesale price
+ * where the API sent one, else the price. The same figure POST /orders charges.
+ */
+export const simplePriceToPay = (product: Pick<Product, 'price' | 'wholesale_price'>): number =>
+  amountOf(product.wholesale_price ?? product.price);
+
 /**
  * Spec §7: variations arrive sorted by ascending display_price; a simple product has one price.
  * Spec §6: a wholesale buyer's range is their wholesale prices, where the API gave them.
  */
-export function priceRange(product: Pick<Product, 'price' | 'variations'>): PriceRange {
+export function priceRange(
+  product: Pick<Product, 'price' | 'wholesale_price' | 'variations'>,
+): PriceRange {
   const prices = product.variations.map(
     (variation) => variation.wholesale_price ?? variation.display_price,
   );
   if (prices.length === 0) {
-    const price = Number.parseFloat(product.price) || 0;
-    return { min: price, max: price };
+    const price = simplePriceToPay(product);
+    return product.wholesale_price === undefined
+      ? { min: price, max: price }
+      : { min: price, max: price, wholesale: true };
   }
   const wholesale = product.variations.some((variation) => variation.wholesale_price !== undefined);
   return {

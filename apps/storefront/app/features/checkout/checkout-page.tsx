@@ -1,8 +1,7 @@
-import type { Order, PaymentGateway } from '@larder/contract';
+import { formatMoney, type Order, type PaymentGateway } from '@larder/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { CountryOption } from '../cart/address-fields.tsx';
 import { CartEmpty, CartLoading } from '../cart/cart-page.tsx';

@@ -1,4 +1,5 @@
 import {
+  formatMoney,
   CARD_PAYMENT_METHOD,
   type CheckoutBillingAddress,
   type Order,
@@ -10,7 +11,6 @@ import { useNavigate } from 'react-router';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import type { CardWidgetHandle, CardWidgetState } from './card-fields.ts';
 import { CardWidget, type CardClient } from './card-widget.tsx';

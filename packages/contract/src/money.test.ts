@@ -70,6 +70,9 @@ describe('parseMoneyInput', () => {
     (input) => {
       expect(() => parseMoneyInput(input)).toThrow(MoneyInputError);
       expect(() => parseMoneyInput(input)).toThrow(
+        expect.objectContaining({ name: 'MoneyInputError' }),
+      );
+      expect(() => parseMoneyInput(input)).toThrow(
         `"${input}" is not an amount: write dollars with up to two decimals, such as 12.50 or 7.5`,
       );
     },
@@ -85,6 +88,7 @@ describe('formatCents and formatMoney', () => {
     expect(formatCents(99999)).toBe('$999.99');
     expect(formatCents(-5)).toBe('-$0.05');
     expect(formatCents(-123456)).toBe('-$1,234.56');
+    expect(formatCents(1249.6)).toBe('$12.50');
   });
 
   it('accept the wire amounts the API sends, numbers or strings', () => {

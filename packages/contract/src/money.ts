@@ -21,7 +21,7 @@ export const toMoneyNumber = (cents: number): number => Math.round(cents) / CENT
  * 0 for something that is not a number, so a page shows $0.00 rather than NaN.
  */
 export function centsOf(amount: number | string): number {
-  const value = typeof amount === 'number' ? amount : Number(amount.trim() === '' ? NaN : amount);
+  const value = Number(amount);
   return Number.isFinite(value) ? Math.round(value * CENTS_PER_DOLLAR) : 0;
 }
 
@@ -50,11 +50,10 @@ export function parseMoneyInput(input: string): number {
 
 /** 123456 → "$1,234.56", -5 → "-$0.05" (spec §9: en-US, USD). */
 export function formatCents(cents: number): string {
-  const text = toMoneyString(cents);
-  const negative = text.startsWith('-');
-  const [dollars = '0', rest = '00'] = (negative ? text.slice(1) : text).split('.');
+  const whole = Math.round(cents);
+  const dollars = String(Math.floor(Math.abs(whole) / CENTS_PER_DOLLAR));
   const grouped = dollars.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${negative ? '-' : ''}$${grouped}.${rest}`;
+  return `${whole < 0 ? '-' : ''}$${grouped}.${toMoneyString(whole).slice(-2)}`;
 }
 
 /** A wire amount (12.5 or "12.50") as the page shows it: "$12.50". */

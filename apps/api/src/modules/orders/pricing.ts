@@ -57,6 +57,7 @@ const notPurchasable = (name: string) =>
     `${name} cannot be bought right now. Remove it from your cart to continue.`,
   );
 
+// Stryker disable all: the query is pinned by pricing.test.ts on a real database, too slow to run per mutant.
 /**
  * Prices cart lines from the database: the shopper's prices are never read (spec §6, ARCHITECTURE
  * "Prices"). Each line costs what viewerPrice says this viewer pays, the price the catalogue shows
@@ -68,17 +69,32 @@ export async function priceCart(
   viewer: Viewer,
   field: LinesField,
 ): Promise<PricedCart> {
+  return priceLines(await loadCartProducts(db, lines), lines, viewer, field);
+}
+
+/** The lines' products with their variations and images, as priceLines reads them. */
+async function loadCartProducts(db: Database, lines: readonly CartLineRequest[]) {
   const ids = [...new Set(lines.map((line) => line.product_id))];
-  const rows =
-    ids.length === 0
-      ? []
-      : await db.query.products.findMany({
-          where: inArray(products.id, ids),
-          with: {
-            variations: { with: { image: true } },
-            images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
-          },
-        });
+  if (ids.length === 0) return [];
+  return db.query.products.findMany({
+    where: inArray(products.id, ids),
+    with: {
+      variations: { with: { image: true } },
+      images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
+    },
+  });
+}
+// Stryker restore all
+
+export type CartProductRow = Awaited<ReturnType<typeof loadCartProducts>>[number];
+
+/** priceCart's rule on products already loaded: no database, so it can be tested line by line. */
+export function priceLines(
+  rows: readonly CartProductRow[],
+  lines: readonly CartLineRequest[],
+  viewer: Viewer,
+  field: LinesField,
+): PricedCart {
   const byId = new Map(rows.map((row) => [row.id, row]));
 
   const priced = lines.map((line, index): PricedLine => {

@@ -7,9 +7,8 @@ import type { ZoneMethodRow } from './shipping.repo.ts';
  * or unreadable one as 0, so this does too rather than refuse every quote.
  */
 export function settingCents(value: string | undefined): number {
-  if (value === undefined) return 0;
   try {
-    return parseMoneyInput(value);
+    return parseMoneyInput(value ?? '');
   } catch {
     return 0;
   }

@@ -25,6 +25,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // The contract's index pulls zod and every schema into a page's first load (decision 0021).
+          paths: [
+            {
+              name: '@larder/contract',
+              importNames: ['formatMoney', 'formatCents', 'centsOf', 'toMoneyString', 'toMoneyNumber', 'sumCents', 'lineTotalCents', 'orderTotalCents', 'parseMoneyInput', 'MoneyInputError'],
+              message: 'Import money helpers from @larder/contract/money.',
+            },
+          ],
           patterns: [
             { group: ['@larder/api', '@larder/api/*', '**/apps/api/**'], message: 'The storefront must not import the API; call it through app/lib/api.' },
             { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'No database code in the storefront.' },

@@ -1,20 +1,16 @@
 // The one place where money changes shape: integer cents inside, "12.50" strings and 12.5 numbers on
 // the wire (WooCommerce), "$12.50" on the page, owner-typed amounts such as "7.5" parsed exactly.
-// No zod and no module-level state, so a storefront page pulls in only the functions it calls.
-
-const CENTS_PER_DOLLAR = 100;
-
-/** 1250 → "12.50", -5 → "-0.05": WooCommerce's money strings. */
-export function toMoneyString(cents: number): string {
-  const whole = Math.round(cents);
-  const abs = Math.abs(whole);
-  const dollars = Math.floor(abs / CENTS_PER_DOLLAR);
-  const rest = abs % CENTS_PER_DOLLAR;
-  return `${whole < 0 ? '-' : ''}${dollars}.${rest < 10 ? '0' : ''}${rest}`;
-}
+// No zod and no side effects, so a storefront page pulls in only the functions it calls. Money is
+// integer cents, 100 to the dollar, written as a plain 100: a named constant costs first-load bytes.
 
 /** 1250 → 12.5: WooCommerce's numeric money fields (display_price, a rate's cost, a line's price). */
-export const toMoneyNumber = (cents: number): number => Math.round(cents) / CENTS_PER_DOLLAR;
+export const toMoneyNumber = (cents: number): number => Math.round(cents) / 100;
+
+/**
+ * 1250 → "12.50", -5 → "-0.05": WooCommerce's money strings. toFixed is exact here: for whole cents
+ * n, the two-decimal value nearest to n / 100 is always n's own digits.
+ */
+export const toMoneyString = (cents: number): string => toMoneyNumber(cents).toFixed(2);
 
 /**
  * A wire amount (12.5 or "12.50") in integer cents, so sums never drift ($0.10 + $0.20 = 30 cents);
@@ -22,7 +18,7 @@ export const toMoneyNumber = (cents: number): number => Math.round(cents) / CENT
  */
 export function centsOf(amount: number | string): number {
   const value = Number(amount);
-  return Number.isFinite(value) ? Math.round(value * CENTS_PER_DOLLAR) : 0;
+  return Number.isFinite(value) ? Math.round(value * 100) : 0;
 }
 
 /** Why an owner-typed amount was refused; the message says what to write instead. */
@@ -45,16 +41,14 @@ export function parseMoneyInput(input: string): number {
     );
   }
   const fraction = (match[2] ?? '').padEnd(2, '0');
-  return Number(match[1]) * CENTS_PER_DOLLAR + Number(fraction);
+  return Number(match[1]) * 100 + Number(fraction);
 }
 
+// Pure: a bundle that never formats drops it.
+const usd = /* @__PURE__ */ new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /** 123456 → "$1,234.56", -5 → "-$0.05" (spec §9: en-US, USD). */
-export function formatCents(cents: number): string {
-  const whole = Math.round(cents);
-  const dollars = String(Math.floor(Math.abs(whole) / CENTS_PER_DOLLAR));
-  const grouped = dollars.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${whole < 0 ? '-' : ''}$${grouped}.${toMoneyString(whole).slice(-2)}`;
-}
+export const formatCents = (cents: number): string => usd.format(toMoneyNumber(cents));
 
 /** A wire amount (12.5 or "12.50") as the page shows it: "$12.50". */
 export const formatMoney = (amount: number | string): string => formatCents(centsOf(amount));

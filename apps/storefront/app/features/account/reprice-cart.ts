@@ -1,7 +1,7 @@
 import type { Product } from '@larder/contract';
 import type { ShopApi } from '../../lib/api/index.ts';
 import { useCartStore, type CartItem } from '../cart/cart-store.ts';
-import { simplePriceToPay } from '../catalog/product-summary.ts';
+import { simplePriceToPay } from '../cart/cart-derived.ts';
 
 /**
  * A line's price for this buyer from the product as the API answers it now: the variation's

@@ -1,4 +1,4 @@
-import { formatCents, formatMoney } from '@larder/contract';
+import { formatCents, formatMoney } from '@larder/contract/money';
 import { useEffect, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { CART_DROPDOWN_MIN_WIDTH } from './cart-button.tsx';

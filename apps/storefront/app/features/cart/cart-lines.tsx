@@ -1,4 +1,4 @@
-import { formatCents, formatMoney } from '@larder/contract';
+import { formatCents, formatMoney } from '@larder/contract/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCartStore, type CartItem } from './cart-store.ts';

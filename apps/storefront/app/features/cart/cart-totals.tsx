@@ -1,4 +1,5 @@
-import { formatCents, type ShippingRate } from '@larder/contract';
+import type { ShippingRate } from '@larder/contract';
+import { formatCents } from '@larder/contract/money';
 import { rateCostLabel } from './shipping-rate-options.tsx';
 import { grandTotalCents } from './shipping-estimate.ts';
 

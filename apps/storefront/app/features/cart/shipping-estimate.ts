@@ -1,4 +1,5 @@
-import { centsOf, type ShippingRate } from '@larder/contract';
+import type { ShippingRate } from '@larder/contract';
+import { centsOf } from '@larder/contract/money';
 
 /** Spec §3 "shipping info fields read": the five a shipping rate depends on. */
 export const DESTINATION_FIELDS = ['address_1', 'city', 'country', 'state', 'postcode'] as const;

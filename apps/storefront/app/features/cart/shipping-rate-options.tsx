@@ -1,4 +1,5 @@
-import { formatMoney, type ShippingRate } from '@larder/contract';
+import type { ShippingRate } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import { useId, type ReactNode } from 'react';
 import type { ShippingRatesState } from './use-shipping-rates.ts';
 

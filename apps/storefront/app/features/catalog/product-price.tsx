@@ -1,4 +1,4 @@
-import { formatMoney } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 
 interface ProductPriceProps {
   price: number;

@@ -1,4 +1,5 @@
-import { centsOf, toMoneyNumber, type DietaryTag, type Product } from '@larder/contract';
+import type { DietaryTag, Product } from '@larder/contract';
+import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 
@@ -13,29 +14,21 @@ export interface PriceRange {
 export const amountOf = (amount: string): number => toMoneyNumber(centsOf(amount));
 
 /**
- * What this buyer pays for a simple product, as the server decided (spec §6): the wholesale price
- * where the API sent one, else the price. The same figure POST /orders charges.
- */
-export const simplePriceToPay = (product: Pick<Product, 'price' | 'wholesale_price'>): number =>
-  amountOf(product.wholesale_price ?? product.price);
-
-/**
  * Spec §7: variations arrive sorted by ascending display_price; a simple product has one price.
  * Spec §6: a wholesale buyer's range is their wholesale prices, where the API gave them.
  */
 export function priceRange(
   product: Pick<Product, 'price' | 'wholesale_price' | 'variations'>,
 ): PriceRange {
-  const prices = product.variations.map(
-    (variation) => variation.wholesale_price ?? variation.display_price,
-  );
-  if (prices.length === 0) {
-    const price = simplePriceToPay(product);
-    return product.wholesale_price === undefined
-      ? { min: price, max: price }
-      : { min: price, max: price, wholesale: true };
-  }
-  const wholesale = product.variations.some((variation) => variation.wholesale_price !== undefined);
+  const { variations } = product;
+  const prices =
+    variations.length > 0
+      ? variations.map((variation) => variation.wholesale_price ?? variation.display_price)
+      : // cart-derived's simplePriceToPay, inlined: importing it here would add it to every first load.
+        [amountOf(product.wholesale_price ?? product.price)];
+  const wholesale =
+    product.wholesale_price !== undefined ||
+    variations.some((variation) => variation.wholesale_price !== undefined);
   return {
     min: Math.min(...prices),
     max: Math.max(...prices),

@@ -1,4 +1,5 @@
-import { formatMoney, type Order, type PaymentGateway } from '@larder/contract';
+import type { Order, PaymentGateway } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';

@@ -1,4 +1,5 @@
-import { formatCents, type ShippingRate } from '@larder/contract';
+import type { ShippingRate } from '@larder/contract';
+import { formatCents } from '@larder/contract/money';
 import { type CartItem } from '../cart/cart-store.ts';
 import { cartItemTitle, lineTotalCents } from '../cart/cart-derived.ts';
 import { CartTotals } from '../cart/cart-totals.tsx';

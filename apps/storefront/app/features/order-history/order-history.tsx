@@ -1,4 +1,5 @@
-import { formatMoney, type Order } from '@larder/contract';
+import type { Order } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';

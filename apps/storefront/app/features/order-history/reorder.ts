@@ -1,6 +1,6 @@
 import type { Order, OrderLineItem, Product } from '@larder/contract';
 import { makeCartItem, toCartProduct, type CartItem } from '../cart/cart-store.ts';
-import { simplePriceToPay } from '../catalog/product-summary.ts';
+import { simplePriceToPay } from '../cart/cart-derived.ts';
 import { lineTitle } from '../orders/order-view.ts';
 
 export interface SkippedLine {

@@ -1,4 +1,5 @@
-import { formatCents, formatMoney, type Order } from '@larder/contract';
+import type { Order } from '@larder/contract';
+import { formatCents, formatMoney } from '@larder/contract/money';
 import { formatDate } from '../content/content-data.ts';
 import {
   addressLines,

@@ -1,5 +1,5 @@
 import type { Order, OrderLineItem, OrderStatus } from '@larder/contract';
-import { centsOf, sumCents } from '@larder/contract';
+import { centsOf } from '@larder/contract/money';
 
 /** WooCommerce's own words for each status, as shoppers see them on a receipt. */
 const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -26,7 +26,7 @@ export function lineAttributes(line: OrderLineItem): { label: string; value: str
 
 /** The lines' total before shipping, summed in cents. */
 export function orderSubtotalCents(order: Pick<Order, 'line_items'>): number {
-  return sumCents(order.line_items.map((line) => centsOf(line.total)));
+  return order.line_items.reduce((sum, line) => sum + centsOf(line.total), 0);
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });

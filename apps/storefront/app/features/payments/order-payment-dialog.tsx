@@ -1,11 +1,11 @@
 import {
-  formatMoney,
   CARD_PAYMENT_METHOD,
   type CheckoutBillingAddress,
   type Order,
   type PaymentGateway,
   type PaymentResult,
 } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';

@@ -1,4 +1,4 @@
-import { centsOf, toMoneyString } from '@larder/contract';
+import { centsOf, toMoneyString } from '@larder/contract/money';
 import { BRAND } from '../../lib/brand.ts';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { absoluteUrl } from './seo.ts';

@@ -33,7 +33,17 @@ const moduleInternals = {
   group: ['**/modules/**'],
   message: 'http/ and db/ are below the modules: they must not import a module.',
 };
+// The contract's index pulls zod and every schema into a page's first load (decision 0021).
+const moneyFromItsEntry = {
+  name: '@larder/contract',
+  importNames: ['formatMoney', 'formatCents', 'centsOf', 'toMoneyString', 'toMoneyNumber', 'sumCents', 'lineTotalCents', 'orderTotalCents', 'parseMoneyInput', 'MoneyInputError'],
+  message: 'Import money helpers from @larder/contract/money.',
+};
 const restrict = (...patterns) => ['error', { patterns }];
+const restrictStorefront = (...patterns) => [
+  'error',
+  { paths: [moneyFromItsEntry], patterns: [...storefrontBoundaries, ...patterns] },
+];
 
 export default tseslint.config(
   {
@@ -44,6 +54,8 @@ export default tseslint.config(
       '**/.react-router/**',
       'data/**',
       'test-results/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,
@@ -66,7 +78,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // The storefront talks to the shop only over HTTP: never import the API or database code.
-      'no-restricted-imports': restrict(...storefrontBoundaries),
+      'no-restricted-imports': restrictStorefront(),
     },
   },
   {
@@ -76,13 +88,13 @@ export default tseslint.config(
     ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict(...storefrontBoundaries, featuresLayer, routesLayer),
+      'no-restricted-imports': restrictStorefront(featuresLayer, routesLayer),
     },
   },
   {
     files: ['apps/storefront/app/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(...storefrontBoundaries, routesLayer) },
+    rules: { 'no-restricted-imports': restrictStorefront(routesLayer) },
   },
   {
     files: ['apps/api/src/modules/**/*.ts'],

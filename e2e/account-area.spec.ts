@@ -472,6 +472,14 @@ test.describe('Wholesale (issue 5)', () => {
       await gotoHydrated(page, '/shop');
       await expect(page.locator('.price--wholesale').first()).toBeVisible();
 
+      // A simple product too: the page shows the wholesale price an order charges (issue 12).
+      const simple = products.find(
+        (entry) => entry.type === 'simple' && entry.wholesale_price !== undefined,
+      );
+      if (!simple) throw new Error('The seed needs a simple product with a wholesale price');
+      await gotoHydrated(page, `/product/${simple.slug}`);
+      await expect(page.getByTestId('price-to-pay')).toContainText(`$${simple.wholesale_price}`);
+
       await gotoHydrated(page, `/product/${product.slug}`);
       for (const [name, value] of Object.entries(variation.attributes))
         await page.getByTestId(`attribute-${name}`).getByLabel(value, { exact: true }).check();

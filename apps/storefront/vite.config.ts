@@ -60,7 +60,7 @@ const SHELL_ENTRIES = [
   'app/root.tsx',
   'app/features/content/route-error-boundary.tsx',
   'app/features/seo/seo.ts',
-  'app/lib/money.ts',
+  '../../packages/contract/src/money.ts',
   'app/features/content/content-data.ts',
   'app/components/ui/star-rating.tsx',
   'app/features/catalog/product-summary.ts',

@@ -17,6 +17,7 @@ import {
   productVariations,
   teamMembers,
 } from '../src/db/schema.ts';
+import { retailCents } from '../src/modules/catalog/viewer-price.ts';
 import { productCategorySeeds, productSeeds } from './data/catalog.ts';
 import { pageSeeds } from './data/pages.ts';
 import { locationSeeds, teamSeeds } from './data/people.ts';
@@ -145,7 +146,9 @@ async function seedDemoBrand(db: Database): Promise<{ applied: boolean }> {
       .insert(products)
       .values(
         productSeeds.map((product, index) => {
-          const variationPrices = (product.variations ?? []).map((v) => v.sale ?? v.regular);
+          const variationPrices = (product.variations ?? []).map((v) =>
+            retailCents({ regularPriceCents: v.regular, salePriceCents: v.sale ?? null })!,
+          );
           const created = new Date(LAUNCH.getTime() + index * 86_400_000);
           return {
             name: product.name,
@@ -161,7 +164,10 @@ async function seedDemoBrand(db: Database): Promise<{ applied: boolean }> {
             salePriceCents: product.price?.sale ?? null,
             wholesalePriceCents: product.price?.wholesale ?? null,
             priceCents: product.price
-              ? (product.price.sale ?? product.price.regular)
+              ? retailCents({
+                  regularPriceCents: product.price.regular,
+                  salePriceCents: product.price.sale ?? null,
+                })!
               : Math.min(...variationPrices),
             stockStatus: product.stockStatus ?? 'instock',
             weight: product.price?.weight ?? '',

@@ -10,10 +10,13 @@ let t: TestApp;
 /** A variable product whose variations all have wholesale prices. */
 let honeyOat: number;
 let maplePecan: number;
+/** A simple product: $12.50, wholesale $7.50. */
+let peanutButter: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
   honeyOat = await productIdOf(t.database.db, 'honey-oat-classic');
+  peanutButter = await productIdOf(t.database.db, 'peanut-butter-banana');
   maplePecan = await productIdOf(t.database.db, 'maple-pecan-crunch');
 });
 afterAll(() => t.close());
@@ -139,6 +142,29 @@ describe('POST /orders for a wholesale customer', () => {
     for (const buyer of [retail, null]) {
       const order = await placeOrderAs(t.app, buyer, lines);
       expect(subtotal(order)).toBe(retailCents);
+    }
+  });
+
+  it('charges for a simple product the price its product response showed the buyer', async () => {
+    const wholesale = await signedInCustomer(t.app, t.database.db, { role: 'wholesale_customer' });
+    const retail = await signedInCustomer(t.app, t.database.db);
+    for (const [buyer, shownPrice, twoBagsTotal] of [
+      [wholesale, '7.50', '15.00'],
+      [retail, '12.50', '25.00'],
+      [null, '12.50', '25.00'],
+    ] as const) {
+      const product = ProductSchema.parse(
+        (
+          await t.app.inject({
+            url: `${apiPaths.products}/${peanutButter}`,
+            headers: buyer?.bearer ?? {},
+          })
+        ).json(),
+      );
+      expect(product.wholesale_price ?? product.price).toBe(shownPrice);
+      const order = await placeOrderAs(t.app, buyer, [{ product_id: peanutButter, quantity: 2 }]);
+      expect(order.line_items[0]!.price).toBe(Number(shownPrice));
+      expect(order.line_items[0]!.total).toBe(twoBagsTotal);
     }
   });
 

@@ -123,6 +123,11 @@ export const ProductSchema = z.object({
   price: MoneyStringSchema,
   regular_price: z.string(),
   sale_price: z.string(),
+  /**
+   * A simple product's wholesale price, present only for a buyer allowed to see wholesale prices
+   * (spec §6), as on variations: then it is what that buyer pays. Never on a variable product.
+   */
+  wholesale_price: MoneyStringSchema.optional(),
   on_sale: z.boolean(),
   purchasable: z.boolean(),
   total_sales: z.number().int(),

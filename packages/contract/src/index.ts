@@ -11,3 +11,4 @@ export * from './shipping.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './accounts.ts';
+export * from './money.ts';

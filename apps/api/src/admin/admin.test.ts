@@ -620,13 +620,38 @@ describe('catalog export and import', () => {
     expect(created.body).not.toContain('wholesale_price');
   });
 
+  it('reads prices typed as "12", "7.5" or "7.05" to the cent, and exports them as "12.00"', async () => {
+    const file = CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out));
+    const simple = file.products.find((entry) => entry.slug === 'peanut-butter-banana')!;
+    Object.assign(simple, { regular_price: '12', sale_price: '7.5', wholesale_price: '7.05' });
+    const path = join(workDir, 'typed-prices.json');
+    writeFileSync(path, JSON.stringify(file));
+    expect(await admin('catalog', 'import', path)).toMatchObject({ code: 0 });
+
+    const shown = await t.app.inject({ url: `${apiPaths.products}?slug=peanut-butter-banana` });
+    expect(shown.json()[0]).toMatchObject({
+      price: '7.50',
+      regular_price: '12.00',
+      sale_price: '7.50',
+    });
+    const exported = CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out));
+    expect(exported.products.find((entry) => entry.slug === simple.slug)).toMatchObject({
+      regular_price: '12.00',
+      sale_price: '7.50',
+      wholesale_price: '7.05',
+    });
+    // The sort price follows the same rule: the sale price filters and sorts the product.
+    const cheap = await t.app.inject({ url: `${apiPaths.products}?max_price=7.5&per_page=100` });
+    expect(cheap.json().map((entry: { slug: string }) => entry.slug)).toContain(simple.slug);
+  });
+
   it('checks the whole file first: a bad file changes nothing and says where each problem is', async () => {
     const file = CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out));
     const snapshot = JSON.stringify(file);
     const first = file.products[0]!;
     first.name = 'Renamed, but never saved';
     const simple = file.products.find((entry) => entry.type === 'simple')!;
-    simple.regular_price = '12.5';
+    simple.regular_price = '12.555';
     const variable = file.products.find((entry) => entry.type === 'variable')!;
     variable.variations[0]!.attributes = { Colour: 'Mystery' };
     const path = join(workDir, 'bad.json');
@@ -634,7 +659,9 @@ describe('catalog export and import', () => {
     const res = await admin('catalog', 'import', path);
     expect(res.code).toBe(1);
     expect(res.err).toContain('nothing was imported');
-    expect(res.err).toContain(`.regular_price (${simple.slug}): must be a price such as "12.50"`);
+    expect(res.err).toContain(
+      `.regular_price (${simple.slug}): "12.555" is not an amount: write dollars with up to two decimals`,
+    );
     expect(res.err).toContain(
       `.variations[0].attributes.Colour (${variable.slug}): is not an attribute of the product`,
     );

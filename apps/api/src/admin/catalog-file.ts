@@ -3,9 +3,12 @@ import { dirname, resolve } from 'node:path';
 import {
   CatalogVisibilitySchema,
   FoodInfoSchema,
+  MoneyInputError,
+  parseMoneyInput,
   ProductStatusSchema,
   ProductTypeSchema,
   StockStatusSchema,
+  toMoneyString,
 } from '@larder/contract';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,19 +21,23 @@ import {
   products,
   productVariations,
 } from '../db/schema.ts';
-import { formatMoney } from '../http/format.ts';
+import { retailCents } from '../modules/catalog/viewer-price.ts';
 import { storeUpload, type StoredUpload } from '../modules/media/media-variants.ts';
 import { CliError } from './output.ts';
 
-/** "12.50" as in the API, or "" for no price. */
-const Price = z.union([
-  z.literal(''),
-  z.string().regex(/^\d{1,6}\.\d{2}$/, 'must be a price such as "12.50", or "" for none'),
-]);
+const cents = (price: string): number | null => (price === '' ? null : parseMoneyInput(price));
 
-const cents = (price: string): number | null =>
-  price === '' ? null : Math.round(Number(price) * 100);
-const price = (value: number | null): string => (value === null ? '' : formatMoney(value));
+/** A price the owner typed ("12.50", "7.5", "12"), or "" for none. */
+const Price = z.string().superRefine((value, context) => {
+  try {
+    cents(value);
+  } catch (error) {
+    if (!(error instanceof MoneyInputError)) throw error;
+    context.addIssue({ code: 'custom', message: `${error.message}, or "" for none` });
+  }
+});
+
+const price = (value: number | null): string => (value === null ? '' : toMoneyString(value));
 
 const VariationSchema = z.strictObject({
   sku: z.string().trim().min(1, 'every variation needs a SKU (variations are matched by it)'),
@@ -96,8 +103,10 @@ const ProductEntrySchema = z
       path: (string | number)[],
       entry: { regular_price: string; sale_price: string },
     ) => {
-      const regular = cents(entry.regular_price);
-      const sale = cents(entry.sale_price);
+      // A malformed price has its own issue already; compare only two readable ones.
+      const readable = (value: string) => (Price.safeParse(value).success ? cents(value) : null);
+      const regular = readable(entry.regular_price);
+      const sale = readable(entry.sale_price);
       if (sale !== null && regular !== null && sale >= regular) {
         issue([...path, 'sale_price'], 'must be lower than the regular price');
       }
@@ -270,10 +279,15 @@ export function readCatalogFile(path: string): CatalogFile {
   return parsed.data;
 }
 
-/** The denormalised sort price: the current price, or the lowest variation's. */
+const priceColumns = (entry: { regular_price: string; sale_price: string }) => ({
+  regularPriceCents: cents(entry.regular_price),
+  salePriceCents: cents(entry.sale_price),
+});
+
+/** The denormalised sort price: the retail price, or the lowest variation's (the catalogue's rule). */
 function currentPriceCents(product: ProductEntry): number {
-  if (product.type === 'simple') return cents(product.sale_price) ?? cents(product.regular_price)!;
-  return Math.min(...product.variations.map((v) => cents(v.sale_price) ?? cents(v.regular_price)!));
+  if (product.type === 'simple') return retailCents(priceColumns(product)) ?? 0;
+  return Math.min(...product.variations.map((v) => retailCents(priceColumns(v)) ?? 0));
 }
 
 export interface ImportResult {

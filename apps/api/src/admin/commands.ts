@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
-import { CustomerCreateSchema, type Order } from '@larder/contract';
+import { CustomerCreateSchema, formatCents, toMoneyString, type Order } from '@larder/contract';
 import { asc, desc, eq } from 'drizzle-orm';
 import {
   contactSubmissions,
@@ -9,7 +9,6 @@ import {
   productVariations,
 } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { formatMoney } from '../http/format.ts';
 import { isUniqueViolation } from '../modules/accounts/accounts.repo.ts';
 import { hashPassword, weakPasswordReason } from '../modules/accounts/passwords.ts';
 import { OWNER_ORDER_STATUSES } from '../modules/orders/orders.service.ts';
@@ -373,7 +372,7 @@ const ordersList: Command = {
             date_created: order.dateCreated.toISOString(),
             customer_id: order.customerId,
             email: order.billing.email ?? '',
-            total: formatMoney(order.totalCents),
+            total: toMoneyString(order.totalCents),
           })),
         ),
       );
@@ -389,7 +388,7 @@ const ordersList: Command = {
           `${order.billing.first_name} ${order.billing.last_name}`.trim() +
             (order.customerId ? ` (#${order.customerId})` : ''),
           order.billing.email ?? '',
-          `$${formatMoney(order.totalCents)}`,
+          formatCents(order.totalCents),
         ]),
       ),
     );

@@ -1,12 +1,3 @@
-/** Integer cents → "12.50" (WooCommerce money strings). */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-export const centsToNumber = (cents: number): number => Math.round(cents) / 100;
-
 /** WordPress dates: ISO without timezone. The shop runs on UTC, so local and GMT agree. */
 export const formatWpDate = (date: Date): string => date.toISOString().slice(0, 19);
 
@@ -22,4 +13,5 @@ export const slugify = (value: string): string =>
     .replace(/-+/g, '-');
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const likePattern = (term: string): string =>
+  `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -1,25 +1,23 @@
-import type {
-  Product,
-  ProductAttribute,
-  ProductCategory,
-  ProductCategoryListQuery,
-  ProductImage,
-  ProductListQuery,
-  ProductVariation,
+import {
+  centsOf,
+  toMoneyNumber,
+  toMoneyString,
+  type Product,
+  type ProductAttribute,
+  type ProductCategory,
+  type ProductCategoryListQuery,
+  type ProductImage,
+  type ProductListQuery,
+  type ProductVariation,
 } from '@larder/contract';
 import type { media } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import {
-  centsToNumber,
-  formatMoney,
-  formatWpDate,
-  slugify,
-  uploadsUrl,
-} from '../../http/format.ts';
+import { formatWpDate, slugify, uploadsUrl } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import { sanitizeRichText } from '../../http/sanitize.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { CatalogRepo, ProductCategoryRow, ProductFilter, ProductRow } from './catalog.repo.ts';
+import { viewerPrice } from './viewer-price.ts';
 
 type MediaRow = typeof media.$inferSelect;
 
@@ -47,13 +45,13 @@ const byLength = (options: string[]) =>
 function toVariations(row: ProductRow, viewer: Viewer): ProductVariation[] {
   return row.variations
     .map((variation) => {
-      const currentCents = variation.salePriceCents ?? variation.regularPriceCents;
+      const price = viewerPrice(variation, viewer);
       const entry: ProductVariation = {
         variation_id: variation.id,
         sku: variation.sku,
         attributes: variation.attributes,
-        display_price: centsToNumber(currentCents),
-        display_regular_price: centsToNumber(variation.regularPriceCents),
+        display_price: toMoneyNumber(price.retailCents),
+        display_regular_price: toMoneyNumber(variation.regularPriceCents),
         is_in_stock: variation.stockStatus !== 'outofstock',
         is_purchasable: variation.stockStatus !== 'outofstock',
         stock_quantity: variation.stockQuantity,
@@ -62,12 +60,12 @@ function toVariations(row: ProductRow, viewer: Viewer): ProductVariation[] {
         image: variation.image ? toImage(variation.image) : null,
       };
       // Spec §6: wholesale prices exist in the database but only reach viewers allowed to see them.
-      if (viewer.canSeeWholesale && variation.wholesalePriceCents !== null) {
-        entry.wholesale_price = centsToNumber(variation.wholesalePriceCents);
-      }
-      return { entry, currentCents, menuOrder: variation.menuOrder, id: variation.id };
+      if (price.wholesaleCents !== null)
+        entry.wholesale_price = toMoneyNumber(price.wholesaleCents);
+      const { retailCents } = price;
+      return { entry, retailCents, menuOrder: variation.menuOrder, id: variation.id };
     })
-    .sort((a, b) => a.currentCents - b.currentCents || a.menuOrder - b.menuOrder || a.id - b.id)
+    .sort((a, b) => a.retailCents - b.retailCents || a.menuOrder - b.menuOrder || a.id - b.id)
     .map(({ entry }) => entry);
 }
 
@@ -86,14 +84,16 @@ function toAttributes(row: ProductRow): ProductAttribute[] {
 export function toProduct(row: ProductRow, viewer: Viewer, publicUrl: string): Product {
   const variable = row.type === 'variable';
   const variations = variable ? toVariations(row, viewer) : [];
-  const lowestVariationCents = variable
-    ? Math.min(...row.variations.map((v) => v.salePriceCents ?? v.regularPriceCents))
-    : null;
+  // A variable parent has no price columns of its own: its price is its lowest variation's.
+  const price = variable ? null : viewerPrice(row, viewer);
+  const variationCents = row.variations.map(
+    (variation) => viewerPrice(variation, viewer).retailCents,
+  );
   const priceCents = variable
-    ? Number.isFinite(lowestVariationCents)
-      ? (lowestVariationCents as number)
+    ? variationCents.length > 0
+      ? Math.min(...variationCents)
       : 0
-    : (row.salePriceCents ?? row.regularPriceCents ?? 0);
+    : (price?.retailCents ?? 0);
   const onSale = variable
     ? row.variations.some((v) => v.salePriceCents !== null)
     : row.salePriceCents !== null;
@@ -117,15 +117,17 @@ export function toProduct(row: ProductRow, viewer: Viewer, publicUrl: string): P
     description: sanitizeRichText(row.description),
     short_description: sanitizeRichText(row.shortDescription),
     sku: row.sku,
-    price: formatMoney(priceCents),
+    price: toMoneyString(priceCents),
     // WooCommerce leaves regular and sale price empty on a variable parent.
     regular_price:
-      variable || row.regularPriceCents === null ? '' : formatMoney(row.regularPriceCents),
-    sale_price: variable || row.salePriceCents === null ? '' : formatMoney(row.salePriceCents),
+      variable || row.regularPriceCents === null ? '' : toMoneyString(row.regularPriceCents),
+    sale_price: variable || row.salePriceCents === null ? '' : toMoneyString(row.salePriceCents),
+    ...(price?.wholesaleCents != null
+      ? { wholesale_price: toMoneyString(price.wholesaleCents) }
+      : {}),
     on_sale: onSale,
-    purchasable:
-      row.status === 'publish' &&
-      (variable ? variations.length > 0 : row.regularPriceCents !== null),
+    // The same rule priceCart applies: a published item with a price can be bought.
+    purchasable: row.status === 'publish' && (variable ? variations.length > 0 : price !== null),
     total_sales: row.totalSales,
     virtual: false,
     downloadable: false,
@@ -192,10 +194,8 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
         type: query.type,
         featured: query.featured,
         onSale: query.on_sale,
-        minPriceCents:
-          query.min_price === undefined ? undefined : Math.round(query.min_price * 100),
-        maxPriceCents:
-          query.max_price === undefined ? undefined : Math.round(query.max_price * 100),
+        minPriceCents: query.min_price === undefined ? undefined : centsOf(query.min_price),
+        maxPriceCents: query.max_price === undefined ? undefined : centsOf(query.max_price),
         search: query.search,
         visibility: query.catalog_visibility,
         // A slug is a direct link: it reaches hidden and sold-out products, never drafts.

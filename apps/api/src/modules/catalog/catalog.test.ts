@@ -82,7 +82,12 @@ describe('GET /wp-json/wc/v3/products', () => {
 
   it('serves money as two-decimal strings', async () => {
     const [crumble] = await productList('slug=apple-cinnamon-crumble');
-    expect(crumble).toMatchObject({ price: '10.50', regular_price: '12.50', sale_price: '10.50', on_sale: true });
+    expect(crumble).toMatchObject({
+      price: '10.50',
+      regular_price: '12.50',
+      sale_price: '10.50',
+      on_sale: true,
+    });
   });
 
   it('sets X-WP-Total, X-WP-TotalPages and a Link header', async () => {
@@ -106,7 +111,10 @@ describe('GET /wp-json/wc/v3/products', () => {
     const res = await get('/wp-json/wc/v3/products?per_page=500');
     expect(res.statusCode).toBe(400);
     const body = ApiErrorSchema.parse(res.json());
-    expect(body).toMatchObject({ code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page' });
+    expect(body).toMatchObject({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): per_page',
+    });
     expect(body.data).toMatchObject({ status: 400 });
     expect(Object.keys(body.data.params ?? {})).toEqual(['per_page']);
   });
@@ -114,13 +122,19 @@ describe('GET /wp-json/wc/v3/products', () => {
   it('rejects an unknown orderby with 400 rest_invalid_param', async () => {
     const res = await get('/wp-json/wc/v3/products?orderby=nonsense');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { orderby: expect.any(String) } } });
+    expect(res.json()).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { orderby: expect.any(String) } },
+    });
   });
 
   it('refuses non-public statuses to a guest with 401', async () => {
     const res = await get('/wp-json/wc/v3/products?status=draft');
     expect(res.statusCode).toBe(401);
-    expect(ApiErrorSchema.parse(res.json())).toMatchObject({ code: 'woocommerce_rest_cannot_view', data: { status: 401 } });
+    expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+      code: 'woocommerce_rest_cannot_view',
+      data: { status: 401 },
+    });
     const any = await productList('status=any&per_page=100');
     expect(any.map((product) => product.slug)).not.toContain('matcha-sesame-test-batch');
   });
@@ -146,11 +160,16 @@ describe('GET /wp-json/wc/v3/products', () => {
     const veganId = z.array(ProductCategorySchema).parse(vegan.json())[0]?.id;
     const inVegan = await productList(`category=${veganId}&per_page=100`);
     expect(inVegan.length).toBeGreaterThan(0);
-    expect(inVegan.every((product) => product.categories.some((category) => category.slug === 'vegan'))).toBe(true);
+    expect(
+      inVegan.every((product) => product.categories.some((category) => category.slug === 'vegan')),
+    ).toBe(true);
     const search = await productList('search=pecan');
     expect(search.map((product) => product.slug)).toContain('maple-pecan-crunch');
     const onSale = await productList('on_sale=true&per_page=100');
-    expect(onSale.map((product) => product.slug).sort()).toEqual(['apple-cinnamon-crumble', 'maple-pecan-crunch']);
+    expect(onSale.map((product) => product.slug).sort()).toEqual([
+      'apple-cinnamon-crumble',
+      'maple-pecan-crunch',
+    ]);
     const cheap = await productList('max_price=12&per_page=100');
     expect(cheap.every((product) => Number(product.price) <= 12)).toBe(true);
   });
@@ -165,6 +184,38 @@ describe('GET /wp-json/wc/v3/products', () => {
 });
 
 describe('GET /wp-json/wc/v3/products/{id}', () => {
+  it('shows a published product with no price as not purchasable, as the cart refuses it', async () => {
+    const [row] = await t.database.db
+      .select({ id: products.id, regular: products.regularPriceCents })
+      .from(products)
+      .where(eq(products.slug, 'peanut-butter-banana'));
+    const setRegular = (cents: number | null) =>
+      t.database.db
+        .update(products)
+        .set({ regularPriceCents: cents })
+        .where(eq(products.id, row!.id));
+    await setRegular(null);
+    try {
+      const product = ProductSchema.parse((await get(`/wp-json/wc/v3/products/${row!.id}`)).json());
+      expect(product).toMatchObject({ purchasable: false, price: '0.00', regular_price: '' });
+      const rates = await t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wc/v3/shipping-rates/',
+        payload: {
+          address_1: '1 Main St',
+          city: 'Durham',
+          country: 'US',
+          state: 'NC',
+          postcode: '27701',
+          products: [{ product_id: row!.id, quantity: 1 }],
+        },
+      });
+      expect(ApiErrorSchema.parse(rates.json()).code).toBe('larder_not_purchasable');
+    } finally {
+      await setRegular(row!.regular);
+    }
+  });
+
   it('returns one product', async () => {
     const res = await get('/wp-json/wc/v3/products/2');
     expect(res.statusCode).toBe(200);
@@ -179,7 +230,9 @@ describe('GET /wp-json/wc/v3/products/{id}', () => {
     for (const id of [9999, draft!.id]) {
       const res = await get(`/wp-json/wc/v3/products/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(ApiErrorSchema.parse(res.json())).toMatchObject({ code: 'woocommerce_rest_product_invalid_id' });
+      expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+        code: 'woocommerce_rest_product_invalid_id',
+      });
     }
   });
 });
@@ -192,7 +245,9 @@ describe('GET /wp-json/wc/v3/products/categories', () => {
     expect(categories.map((category) => category.name)).toEqual(
       [...categories.map((category) => category.name)].sort((a, b) => a.localeCompare(b)),
     );
-    expect(categories.every((category) => category.image?.src.startsWith('/wp-content/uploads/'))).toBe(true);
+    expect(
+      categories.every((category) => category.image?.src.startsWith('/wp-content/uploads/')),
+    ).toBe(true);
     expect(res.headers['x-wp-total']).toBe(String(categories.length));
     // The hidden gift tin is not counted.
     expect(categories.find((category) => category.slug === 'snacks-and-gifts')?.count).toBe(1);

@@ -1,11 +1,17 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Order, OrderStatus } from '@larder/contract';
+import {
+  orderTotalCents,
+  toMoneyNumber,
+  toMoneyString,
+  type Order,
+  type OrderStatus,
+} from '@larder/contract';
 import type { OrderCreateSchema } from '@larder/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { StoredAddress } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { formatMoney, formatWpDate } from '../../http/format.ts';
+import { formatWpDate } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
@@ -128,9 +134,9 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
     variation_id: item.variationId,
     quantity: item.quantity,
     sku: item.sku,
-    price: item.unitPriceCents / 100,
-    subtotal: formatMoney(item.totalCents),
-    total: formatMoney(item.totalCents),
+    price: toMoneyNumber(item.unitPriceCents),
+    subtotal: toMoneyString(item.totalCents),
+    total: toMoneyString(item.totalCents),
     meta_data: item.attributes.map((attribute, index) => ({
       id: index + 1,
       key: attribute.key,
@@ -162,9 +168,9 @@ export function toOrder({ order, items }: OrderWithItems): Order {
     date_completed: date(order.dateCompleted),
     date_completed_gmt: date(order.dateCompleted),
     discount_total: '0.00',
-    shipping_total: formatMoney(order.shippingTotalCents),
+    shipping_total: toMoneyString(order.shippingTotalCents),
     cart_tax: '0.00',
-    total: formatMoney(order.totalCents),
+    total: toMoneyString(order.totalCents),
     total_tax: '0.00',
     prices_include_tax: false,
     customer_id: order.customerId,
@@ -181,7 +187,7 @@ export function toOrder({ order, items }: OrderWithItems): Order {
         method_title: order.shippingTitle,
         method_id: order.shippingMethodId,
         instance_id: String(order.shippingInstanceId),
-        total: formatMoney(order.shippingTotalCents),
+        total: toMoneyString(order.shippingTotalCents),
       },
     ],
     needs_payment: order.status === 'pending' && order.totalCents > 0,
@@ -321,7 +327,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           shippingTitle: rate.label,
           shippingTotalCents: rate.costCents,
           subtotalCents: cart.subtotalCents,
-          totalCents: cart.subtotalCents + rate.costCents,
+          totalCents: orderTotalCents(cart.subtotalCents, rate.costCents),
           customerIp: client.ip,
           customerUserAgent: client.userAgent.slice(0, 500),
           stockState: 'held',

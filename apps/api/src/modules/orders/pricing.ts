@@ -1,10 +1,11 @@
-import type { CartLineRequest } from '@larder/contract';
+import { lineTotalCents, sumCents, type CartLineRequest } from '@larder/contract';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { uploadsUrl } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { viewerPrice } from '../catalog/viewer-price.ts';
 
 /** One cart line priced from the database. */
 export interface PricedLine {
@@ -62,11 +63,11 @@ const notPurchasable = (name: string) =>
     `${name} cannot be bought right now. Remove it from your cart to continue.`,
   );
 
+// Stryker disable all: the query is pinned by pricing.test.ts on a real database, too slow to run per mutant.
 /**
  * Prices cart lines from the database: the shopper's prices are never read (spec §6, ARCHITECTURE
- * "Prices"). Retail is the sale price when there is one, else the regular price; a viewer allowed to
- * see wholesale prices pays the wholesale price where one is set. Lines for the same item are
- * checked against stock together.
+ * "Prices"). Each line costs what viewerPrice says this viewer pays, the price the catalogue shows
+ * them. Lines for the same item are checked against stock together.
  */
 export async function priceCart(
   db: Database,
@@ -74,17 +75,32 @@ export async function priceCart(
   viewer: Viewer,
   field: LinesField,
 ): Promise<PricedCart> {
+  return priceLines(await loadCartProducts(db, lines), lines, viewer, field);
+}
+
+/** The lines' products with their variations and images, as priceLines reads them. */
+async function loadCartProducts(db: Database, lines: readonly CartLineRequest[]) {
   const ids = [...new Set(lines.map((line) => line.product_id))];
-  const rows =
-    ids.length === 0
-      ? []
-      : await db.query.products.findMany({
-          where: inArray(products.id, ids),
-          with: {
-            variations: { with: { image: true } },
-            images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
-          },
-        });
+  if (ids.length === 0) return [];
+  return db.query.products.findMany({
+    where: inArray(products.id, ids),
+    with: {
+      variations: { with: { image: true } },
+      images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
+    },
+  });
+}
+// Stryker restore all
+
+export type CartProductRow = Awaited<ReturnType<typeof loadCartProducts>>[number];
+
+/** priceCart's rule on products already loaded: no database, so it can be tested line by line. */
+export function priceLines(
+  rows: readonly CartProductRow[],
+  lines: readonly CartLineRequest[],
+  viewer: Viewer,
+  field: LinesField,
+): PricedCart {
   const byId = new Map(rows.map((row) => [row.id, row]));
 
   const priced = lines.map((line, index): PricedLine => {
@@ -103,13 +119,10 @@ export async function priceCart(
       if (variationId !== 0) {
         throw invalidLine(field, index, `${product.name} has no variation ${variationId}.`);
       }
-      const retail = product.salePriceCents ?? product.regularPriceCents;
-      if (retail === null) throw notPurchasable(product.name);
+      const price = viewerPrice(product, viewer);
+      if (price === null) throw notPurchasable(product.name);
       if (product.stockStatus === 'outofstock') throw outOfStock(product.name, 0, viewer);
-      const unit =
-        viewer.canSeeWholesale && product.wholesalePriceCents !== null
-          ? product.wholesalePriceCents
-          : retail;
+      const unit = price.payCents;
       return {
         productId: product.id,
         variationId: 0,
@@ -118,7 +131,7 @@ export async function priceCart(
         parentName: null,
         sku: product.sku,
         unitPriceCents: unit,
-        totalCents: unit * line.quantity,
+        totalCents: lineTotalCents(unit, line.quantity),
         attributes: [],
         image: fallbackImage,
         stockQuantity: product.manageStock ? (product.stockQuantity ?? 0) : null,
@@ -140,11 +153,7 @@ export async function priceCart(
       }));
     const name = [product.name, ...attributes.map((attribute) => attribute.value)].join(' – ');
     if (variation.stockStatus === 'outofstock') throw outOfStock(name, 0, viewer);
-    const retail = variation.salePriceCents ?? variation.regularPriceCents;
-    const unit =
-      viewer.canSeeWholesale && variation.wholesalePriceCents !== null
-        ? variation.wholesalePriceCents
-        : retail;
+    const unit = viewerPrice(variation, viewer).payCents;
     // A variation counts its own stock when it has a quantity, else the parent's (WooCommerce).
     const stockQuantity =
       variation.stockQuantity ?? (product.manageStock ? (product.stockQuantity ?? 0) : null);
@@ -156,7 +165,7 @@ export async function priceCart(
       parentName: product.name,
       sku: variation.sku || product.sku,
       unitPriceCents: unit,
-      totalCents: unit * line.quantity,
+      totalCents: lineTotalCents(unit, line.quantity),
       attributes,
       image: variation.image
         ? { id: variation.image.id, src: uploadsUrl(variation.image.file) }
@@ -168,7 +177,7 @@ export async function priceCart(
   checkStock(priced, viewer);
   return {
     lines: priced,
-    subtotalCents: priced.reduce((sum, line) => sum + line.totalCents, 0),
+    subtotalCents: sumCents(priced.map((line) => line.totalCents)),
     itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
   };
 }

@@ -1,20 +1,15 @@
-import type { Order } from '@larder/contract';
+import { centsOf, formatCents, formatMoney, sumCents, type Order } from '@larder/contract';
 import type { MailMessage } from '../mail/mailer.ts';
 
 export const SHOP_NAME = 'Larder & Oat';
 
-const money = (amount: string) => `$${amount}`;
-
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-
 /** Sum of the line totals: the order shape carries no subtotal of its own. */
-const subtotal = (order: Order) =>
-  (order.line_items.reduce((sum, line) => sum + cents(line.total), 0) / 100).toFixed(2);
+const subtotal = (order: Order) => sumCents(order.line_items.map((line) => centsOf(line.total)));
 
 function lineText(line: Order['line_items'][number]): string {
   const options = line.meta_data.map((meta) => `${meta.display_key}: ${meta.display_value}`);
   const name = options.length > 0 ? `${line.name} (${options.join(', ')})` : line.name;
-  return `  ${line.quantity} × ${name} — ${money(line.total)}`;
+  return `  ${line.quantity} × ${name} — ${formatMoney(line.total)}`;
 }
 
 function addressText(address: Order['shipping'] | Order['billing']): string[] {
@@ -44,9 +39,9 @@ export function orderSummary(order: Order): string[] {
     '',
     ...order.line_items.map(lineText),
     '',
-    `Subtotal: ${money(subtotal(order))}`,
-    `Shipping: ${money(order.shipping_total)}${shipping ? ` (${shipping.method_title})` : ''}`,
-    `Total:    ${money(order.total)}`,
+    `Subtotal: ${formatCents(subtotal(order))}`,
+    `Shipping: ${formatMoney(order.shipping_total)}${shipping ? ` (${shipping.method_title})` : ''}`,
+    `Total:    ${formatMoney(order.total)}`,
     `Paid by:  ${order.payment_method_title} (${order.transaction_id})`,
     ...(order.customer_note ? ['', 'Note:', `  ${order.customer_note}`] : []),
     '',
@@ -83,7 +78,7 @@ export function ownerNewOrderEmail(order: Order, orderLink: string, owner: strin
   return {
     to: owner,
     replyTo: { name, address: order.billing.email },
-    subject: `New order #${order.number}: ${money(order.total)} from ${name}`,
+    subject: `New order #${order.number}: ${formatMoney(order.total)} from ${name}`,
     text: [
       `${name} (${order.billing.email}, ${order.billing.phone || 'no phone'}) has placed and paid order #${order.number}. Reply to this email to write to them.`,
       '',

@@ -1,3 +1,5 @@
+import { parseMoneyInput, toMoneyString } from '@larder/contract';
+
 /**
  * What the payments service needs from a card or PayPal provider. Adapters never throw for a
  * refused or failed payment: they answer with a result the service records and maps to HTTP.
@@ -68,11 +70,15 @@ export interface PayPalProvider {
 }
 
 /** "12.50" for 1250: the decimal string both providers' APIs take. */
-export const toDecimal = (cents: number) => (cents / 100).toFixed(2);
+export const toDecimal = toMoneyString;
 
 /** 1250 for "12.50"; NaN for anything that is not a plain decimal amount. */
 export function fromDecimal(value: string): number {
-  if (!/^\d+(\.\d{1,2})?$/.test(value)) return Number.NaN;
-  const [whole, fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  // Providers send exact strings: surrounding spaces are not theirs, so they are refused too.
+  if (value.trim() !== value) return Number.NaN;
+  try {
+    return parseMoneyInput(value);
+  } catch {
+    return Number.NaN;
+  }
 }

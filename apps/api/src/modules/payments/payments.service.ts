@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   CARD_PAYMENT_METHOD,
+  formatCents,
   PAYMENT_ERROR_CODES,
+  toMoneyString,
   type CardPaymentRequestSchema,
   type PaymentResult,
   type PayPalOrderRequestSchema,
@@ -9,7 +11,6 @@ import {
 } from '@larder/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../http/errors.ts';
-import { formatMoney } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
@@ -226,7 +227,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
         new ApiError(
           402,
           PAYMENT_ERROR_CODES.mismatch,
-          `This PayPal payment is not for order ${order.id} and its total of $${formatMoney(order.totalCents)}. Please pay with PayPal again.`,
+          `This PayPal payment is not for order ${order.id} and its total of ${formatCents(order.totalCents)}. Please pay with PayPal again.`,
         );
       const approved = await provider.getOrder(input.ppec_token).catch((error: unknown) => {
         log.error({ err: error, orderId: order.id }, 'PayPal order lookup threw');
@@ -259,7 +260,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
           await repo.settle(row.id, {
             status: 'failed',
             providerRef: result.captureId,
-            message: `Captured ${result.currency} ${formatMoney(result.amountCents)} for order ${result.shopOrderId}: refund it.`,
+            message: `Captured ${result.currency} ${toMoneyString(result.amountCents)} for order ${result.shopOrderId}: refund it.`,
           });
           log.error(
             { orderId: order.id, captureId: result.captureId },

@@ -1,21 +1,22 @@
-import type {
-  Country,
-  ShippingDestination,
-  ShippingMethodId,
-  ShippingRate,
-  ShippingRatesRequest,
-  ShippingZone,
-  ShippingZoneMethod,
+import {
+  toMoneyNumber,
+  type Country,
+  type ShippingDestination,
+  type ShippingMethodId,
+  type ShippingRate,
+  type ShippingRatesRequest,
+  type ShippingZone,
+  type ShippingZoneMethod,
 } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
 import type { ShippingMethodSettings } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { centsToNumber } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { priceCart, type PricedCart } from '../orders/pricing.ts';
 import { findCountry, listCountries } from './countries.ts';
 import type { ShippingRepo, ZoneMethodRow } from './shipping.repo.ts';
 import { matchZone } from './zone-matching.ts';
+import { methodCostCents } from './shipping-cost.ts';
 
 /** A rate with its cost in cents, as the orders module stores it. */
 export interface QuotedRate {
@@ -66,13 +67,6 @@ const settingLabels: Record<string, { label: string; type: string; description: 
   },
 };
 
-/** "7.95" → 795; settings are merchant-entered strings, so anything unreadable counts as 0. */
-export function settingCents(value: string | undefined): number {
-  if (value === undefined || !/^\s*\d+(\.\d{1,2})?\s*$/.test(value)) return 0;
-  const [whole, fraction = ''] = value.trim().split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
 function toZoneMethod(row: ZoneMethodRow): ShippingZoneMethod {
   const stored: ShippingMethodSettings & { title: string } = { title: row.title, ...row.settings };
   const settings: ShippingZoneMethod['settings'] = {};
@@ -100,29 +94,6 @@ function toZoneMethod(row: ZoneMethodRow): ShippingZoneMethod {
     method_description: methodInfo[row.methodId].description,
     settings,
   };
-}
-
-/** Reference §9 step 4: what one enabled method charges for this cart, or null when it is not offered. */
-function rateFor(
-  method: ZoneMethodRow,
-  cart: Pick<PricedCart, 'subtotalCents' | 'itemCount'>,
-): number | null {
-  const { settings } = method;
-  switch (method.methodId) {
-    case 'flat_rate':
-      return settingCents(settings.cost) + settingCents(settings.per_item_cost) * cart.itemCount;
-    case 'local_pickup':
-      return settingCents(settings.cost);
-    case 'free_shipping': {
-      // No coupons exist in this shop, so "coupon" and "both" can never be met.
-      const requires = settings.requires ?? '';
-      if (requires === '') return 0;
-      if (requires === 'min_amount' || requires === 'either') {
-        return cart.subtotalCents >= settingCents(settings.min_amount) ? 0 : null;
-      }
-      return null;
-    }
-  }
 }
 
 export function createShippingService(db: Database, repo: ShippingRepo) {
@@ -158,7 +129,7 @@ export function createShippingService(db: Database, repo: ShippingRepo) {
     const methods = await repo.listEnabledMethods(zoneId);
     return methods
       .flatMap((method) => {
-        const costCents = rateFor(method, cart);
+        const costCents = methodCostCents(method, cart);
         if (costCents === null) return [];
         return [
           {
@@ -217,7 +188,7 @@ export function createShippingService(db: Database, repo: ShippingRepo) {
       return rates.map((rate) => ({
         rate_id: rate.rateId,
         label: rate.label,
-        cost: centsToNumber(rate.costCents),
+        cost: toMoneyNumber(rate.costCents),
         method_id: rate.methodId,
         instance_id: rate.instanceId,
       }));

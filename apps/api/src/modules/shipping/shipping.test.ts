@@ -328,6 +328,29 @@ describe('POST /shipping-rates/', () => {
     expect(unpublished.json().data.params.products).toBe(`Line 1: there is no product ${draft}.`);
   });
 
+  it('checks the cart against counted stock before quoting: 409 past it, rates up to it', async () => {
+    const setStock = (quantity: number | null) =>
+      t.database.db
+        .update(products)
+        .set({ manageStock: quantity !== null, stockQuantity: quantity })
+        .where(eq(products.id, peanutButter));
+    await setStock(2);
+    try {
+      const tooMany = await postRates({
+        ...address(),
+        products: [
+          { product_id: peanutButter, quantity: 2 },
+          { product_id: peanutButter, quantity: 1 },
+        ],
+      });
+      expect(tooMany.statusCode).toBe(409);
+      expect(ApiErrorSchema.parse(tooMany.json()).code).toBe('larder_out_of_stock');
+      expect(await ratesFor({}, [{ product_id: peanutButter, quantity: 2 }])).not.toEqual([]);
+    } finally {
+      await setStock(null);
+    }
+  });
+
   it('returns 400 with a message per field for a bad address', async () => {
     const lines = [{ product_id: peanutButter, quantity: 1 }];
     const missing = await postRates({ ...address({ postcode: '' }), products: lines });

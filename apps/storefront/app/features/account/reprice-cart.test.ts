@@ -54,6 +54,12 @@ describe('repricedItems', () => {
     expect(repricedItems([line], [aProduct({ id: 9, price: '34.00' })])[0]?.price).toBe(34);
   });
 
+  it("a wholesale buyer's simple product line takes the wholesale price the API sent", () => {
+    const line = makeCartItem(tin, 1, { price: 34 });
+    const product = aProduct({ id: 9, price: '34.00', wholesale_price: '20.40' });
+    expect(repricedItems([line], [product])[0]?.price).toBe(20.4);
+  });
+
   it('a line whose product is gone keeps its price and quantity', () => {
     const line = makeCartItem(tin, 3, { price: 30 });
     expect(repricedItems([line], [])[0]).toEqual(line);

@@ -1,11 +1,12 @@
 import type { Product } from '@larder/contract';
 import type { ShopApi } from '../../lib/api/index.ts';
 import { useCartStore, type CartItem } from '../cart/cart-store.ts';
+import { simplePriceToPay } from '../cart/cart-derived.ts';
 
 /**
  * A line's price for this buyer from the product as the API answers it now: the variation's
  * wholesale_price where the server sent one (spec §6), else its display_price; a simple product's
- * price. A line whose product or variation is gone keeps its price: checkout will name it.
+ * likewise (simplePriceToPay). A line whose product or variation is gone keeps its price: checkout will name it.
  */
 export function repricedItems(items: CartItem[], products: Product[]): CartItem[] {
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -19,8 +20,7 @@ export function repricedItems(items: CartItem[], products: Product[]): CartItem[
       if (!variation) return item;
       return { ...item, price: variation.wholesale_price ?? variation.display_price };
     }
-    const price = Number(product.price);
-    return Number.isFinite(price) && product.price !== '' ? { ...item, price } : item;
+    return product.price === '' ? item : { ...item, price: simplePriceToPay(product) };
   });
 }
 

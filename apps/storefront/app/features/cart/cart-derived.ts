@@ -1,6 +1,7 @@
 // What the cart page, the header dropdown and checkout work out from the cart's lines: apart from the
 // store, so a page that only adds to the cart does not load it.
-import type { CartLineRequest } from '@larder/contract';
+import type { CartLineRequest, Product } from '@larder/contract';
+import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import type { CartData, CartItem, CartState } from './cart-store.ts';
 
 /** Spec §3: the product name, plus ' | ' and the variation's values joined by commas. */
@@ -9,11 +10,17 @@ export function cartItemTitle(item: Pick<CartItem, 'product' | 'variation'>): st
   return values.length > 0 ? `${item.product.name} | ${values.join(', ')}` : item.product.name;
 }
 
-export const toCents = (amount: number) => Math.round(amount * 100);
+/**
+ * What this buyer pays for a simple product, as the server decided (spec §6): the wholesale price
+ * where the API sent one, else the price; the figure POST /orders charges. Here, not in the catalog
+ * feature, so only the pages that reprice a cart load it.
+ */
+export const simplePriceToPay = (product: Pick<Product, 'price' | 'wholesale_price'>): number =>
+  toMoneyNumber(centsOf(product.wholesale_price ?? product.price));
 
 /** Spec §3: quantity × price, summed in integer cents so $0.10 + $0.20 stays $0.30. */
 export function lineTotalCents(item: Pick<CartItem, 'quantity' | 'price'>): number {
-  return item.quantity * toCents(item.price);
+  return item.quantity * centsOf(item.price);
 }
 
 /** The lines as the API takes them: ids and quantities only, never a price (the server prices). */
@@ -40,7 +47,3 @@ export function pendingOrderFor(state: Pick<CartData, 'items' | 'pendingOrder'>)
 
 export const selectCartSubtotalCents = (state: Pick<CartState, 'items'>): number =>
   state.items.reduce((sum, item) => sum + lineTotalCents(item), 0);
-
-/** The subtotal in dollars, for formatMoney. */
-export const selectCartSubtotal = (state: Pick<CartState, 'items'>): number =>
-  selectCartSubtotalCents(state) / 100;

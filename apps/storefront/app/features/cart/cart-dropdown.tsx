@@ -1,9 +1,9 @@
+import { formatCents, formatMoney } from '@larder/contract/money';
 import { useEffect, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../lib/money.ts';
 import { CART_DROPDOWN_MIN_WIDTH } from './cart-button.tsx';
 import { useCartStore } from './cart-store.ts';
-import { cartItemTitle, lineTotalCents, selectCartSubtotal } from './cart-derived.ts';
+import { cartItemTitle, lineTotalCents, selectCartSubtotalCents } from './cart-derived.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 
 const TITLE_ID = 'cart-dropdown-title';
@@ -35,7 +35,7 @@ export function CartDropdown({
 }: CartDropdownProps) {
   const items = useCartStore((state) => state.items);
   const remove = useCartStore((state) => state.remove);
-  const subtotal = useCartStore(selectCartSubtotal);
+  const subtotalCents = useCartStore(selectCartSubtotalCents);
 
   // Here, not in the button: the first time, the panel mounts already open, once it has loaded.
   useEffect(() => {
@@ -116,9 +116,7 @@ export function CartDropdown({
                   </span>
                 </span>
                 <span className="cart-line__side">
-                  <span className="cart-line__total">
-                    {formatMoney(lineTotalCents(item) / 100)}
-                  </span>
+                  <span className="cart-line__total">{formatCents(lineTotalCents(item))}</span>
                   <button
                     type="button"
                     className="cart-line__remove"
@@ -138,7 +136,7 @@ export function CartDropdown({
       )}
       <p className="cart-dropdown__subtotal">
         <span>Subtotal</span>
-        <span data-testid="cart-subtotal">{formatMoney(subtotal)}</span>
+        <span data-testid="cart-subtotal">{formatCents(subtotalCents)}</span>
       </p>
       <div className="cart-dropdown__actions">
         <ButtonLink to="/cart" variant="secondary" onClick={onClose}>

@@ -1,6 +1,6 @@
+import { formatCents, formatMoney } from '@larder/contract/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../lib/money.ts';
 import { useCartStore, type CartItem } from './cart-store.ts';
 import { cartItemTitle, lineTotalCents } from './cart-derived.ts';
 
@@ -142,7 +142,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
               <LineQuantity item={item} title={title} onRemoved={onRemoved} />
               <p className="cart-page-line__total">
                 <span className="visually-hidden">Line subtotal </span>
-                <span data-testid="line-subtotal">{formatMoney(lineTotalCents(item) / 100)}</span>
+                <span data-testid="line-subtotal">{formatCents(lineTotalCents(item))}</span>
               </p>
             </li>
           );

@@ -1,5 +1,5 @@
 import type { ShippingRate } from '@larder/contract';
-import { formatMoney } from '../../lib/money.ts';
+import { formatCents } from '@larder/contract/money';
 import { rateCostLabel } from './shipping-rate-options.tsx';
 import { grandTotalCents } from './shipping-estimate.ts';
 
@@ -24,7 +24,7 @@ export function CartTotals({
     <dl className="cart-totals">
       <div className="cart-totals__row">
         <dt>Subtotal</dt>
-        <dd data-testid="totals-subtotal">{formatMoney(subtotalCents / 100)}</dd>
+        <dd data-testid="totals-subtotal">{formatCents(subtotalCents)}</dd>
       </div>
       <div className="cart-totals__row">
         <dt>Shipping{rate ? <span className="cart-totals__method"> {rate.label}</span> : null}</dt>
@@ -35,7 +35,7 @@ export function CartTotals({
       <div className="cart-totals__row cart-totals__row--grand">
         <dt>Total</dt>
         <dd data-testid="totals-grand">
-          {formatMoney(grandTotalCents(subtotalCents, estimateCents) / 100)}
+          {formatCents(grandTotalCents(subtotalCents, estimateCents))}
         </dd>
       </div>
     </dl>

@@ -1,5 +1,5 @@
 import type { ShippingRate } from '@larder/contract';
-import { toCents } from './cart-derived.ts';
+import { centsOf } from '@larder/contract/money';
 
 /** Spec §3 "shipping info fields read": the five a shipping rate depends on. */
 export const DESTINATION_FIELDS = ['address_1', 'city', 'country', 'state', 'postcode'] as const;
@@ -41,7 +41,7 @@ export function shippingEstimateCents(
   selectedRateId: string | null,
 ): number {
   const rate = chosenRate(rates, selectedRateId);
-  return rate ? toCents(rate.cost) : 0;
+  return rate ? centsOf(rate.cost) : 0;
 }
 
 /** Spec §9: grand total = shipping estimate + the sum of quantity × price, in cents. */

@@ -1,6 +1,6 @@
 import type { ShippingRate } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import { useId, type ReactNode } from 'react';
-import { formatMoney } from '../../lib/money.ts';
 import type { ShippingRatesState } from './use-shipping-rates.ts';
 import { Button } from '../../components/ui/button.tsx';
 

@@ -18,6 +18,15 @@ describe('priceRange (spec §6)', () => {
     });
   });
 
+  it("is a simple product's wholesale price for a buyer the API sent one, else its price", () => {
+    expect(priceRange({ price: '12.50', wholesale_price: '7.50', variations: [] })).toEqual({
+      min: 7.5,
+      max: 7.5,
+      wholesale: true,
+    });
+    expect(priceRange({ price: '12.50', variations: [] })).toEqual({ min: 12.5, max: 12.5 });
+  });
+
   it("is a wholesale buyer's wholesale prices, where the API gave them", () => {
     expect(
       priceRange({ price: '9.00', variations: [variation(9, 6.5), variation(24, 17)] }),

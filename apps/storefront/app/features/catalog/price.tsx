@@ -1,4 +1,4 @@
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@larder/contract/money';
 import type { PriceRange } from './product-summary.ts';
 
 /** One price, or "From $x" on cards and "$x – $y" on the product page when sizes differ; a wholesale buyer's marked as such. */

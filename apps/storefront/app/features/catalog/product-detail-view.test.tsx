@@ -217,6 +217,28 @@ describe('ProductDetail', () => {
     ]);
   });
 
+  it("shows a wholesale buyer a simple product's wholesale price as the price to pay, and charges it", async () => {
+    await renderProduct({
+      ...product,
+      type: 'simple',
+      attributes: [],
+      variations: [],
+      simple: {
+        price: 12.5,
+        regularPrice: 12.5,
+        wholesalePrice: 7.5,
+        inStock: true,
+        stockQuantity: null,
+      },
+    });
+    expect(screen.getByTestId('price-to-pay').textContent).toBe('Wholesale price $7.50');
+    expect(screen.getByTestId('product-price').querySelector('del')?.textContent).toBe(
+      'Retail price $12.50',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(useCartStore.getState().items[0]?.price).toBe(7.5);
+  });
+
   it('switches the main image from the thumbnails', async () => {
     await renderProduct();
     const gallery = screen.getByTestId('product-gallery');

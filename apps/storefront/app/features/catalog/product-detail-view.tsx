@@ -35,7 +35,7 @@ function chosenItem(product: ProductDetailData, selection: Selection) {
       variation: undefined,
       price: simple.price,
       regularPrice: simple.regularPrice,
-      wholesalePrice: undefined,
+      wholesalePrice: simple.wholesalePrice,
       max:
         simple.stockQuantity !== null && simple.stockQuantity > 0
           ? simple.stockQuantity
@@ -75,7 +75,9 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
       makeCartItem(
         product.cartProduct,
         clampedQuantity,
-        chosen.variation ? { variation: chosen.variation } : { price: chosen.price },
+        chosen.variation
+          ? { variation: chosen.variation }
+          : { price: chosen.wholesalePrice ?? chosen.price },
       ),
     );
     notify({

@@ -99,6 +99,15 @@ describe('toProductDetail', () => {
     expect(wholesale?.wholesale_price).toBe(15.6);
   });
 
+  it("passes a simple product's wholesale price through only where the API returned one", () => {
+    const simple = { ...product, type: 'simple', variations: [], attributes: [] } as Product;
+    const retail = toProductDetail({ ...simple, price: '12.50', regular_price: '12.50' });
+    expect(retail.simple).not.toHaveProperty('wholesalePrice');
+    const wholesale = toProductDetail({ ...simple, price: '12.50', wholesale_price: '7.50' });
+    expect(wholesale.simple).toMatchObject({ price: 12.5, wholesalePrice: 7.5 });
+    expect(wholesale.price).toEqual({ min: 7.5, max: 7.5, wholesale: true });
+  });
+
   it('gives the image an alt text and the card a rating', () => {
     const detail = toProductDetail(product);
     expect(detail.images[0]?.alt).toBe('Granola Bites & Clusters');

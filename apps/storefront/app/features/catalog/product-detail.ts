@@ -3,7 +3,7 @@ import type { ResponsiveImageData } from '../../components/ui/responsive-image.t
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { toCartProduct } from '../cart/cart-store.ts';
 import { demoteH1 } from '../content/content-data.ts';
-import { priceRange, toRating } from './product-summary.ts';
+import { amountOf, priceRange, toRating } from './product-summary.ts';
 
 /** What the product page shows, trimmed from the API's product (loader data is serialised into the HTML). */
 export function toProductDetail(product: Product) {
@@ -35,8 +35,12 @@ export function toProductDetail(product: Product) {
     price: priceRange(product),
     /** A simple product's own price and stock; a variable product's come from its variations. */
     simple: {
-      price: Number.parseFloat(product.price) || 0,
-      regularPrice: Number.parseFloat(product.regular_price) || 0,
+      price: amountOf(product.price),
+      regularPrice: amountOf(product.regular_price),
+      // Spec §6: present only where the server decided this buyer pays a wholesale price.
+      ...(product.wholesale_price !== undefined
+        ? { wholesalePrice: amountOf(product.wholesale_price) }
+        : {}),
       inStock: product.stock_status !== 'outofstock' && product.purchasable,
       stockQuantity: product.manage_stock ? product.stock_quantity : null,
     },

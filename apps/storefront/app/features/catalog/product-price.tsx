@@ -1,4 +1,4 @@
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@larder/contract/money';
 
 interface ProductPriceProps {
   price: number;

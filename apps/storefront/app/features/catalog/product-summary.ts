@@ -1,4 +1,5 @@
 import type { DietaryTag, Product } from '@larder/contract';
+import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 
@@ -9,19 +10,25 @@ export interface PriceRange {
   wholesale?: boolean;
 }
 
+/** A wire amount ("12.50") as the number the cart and the price components use. */
+export const amountOf = (amount: string): number => toMoneyNumber(centsOf(amount));
+
 /**
  * Spec §7: variations arrive sorted by ascending display_price; a simple product has one price.
  * Spec §6: a wholesale buyer's range is their wholesale prices, where the API gave them.
  */
-export function priceRange(product: Pick<Product, 'price' | 'variations'>): PriceRange {
-  const prices = product.variations.map(
-    (variation) => variation.wholesale_price ?? variation.display_price,
-  );
-  if (prices.length === 0) {
-    const price = Number.parseFloat(product.price) || 0;
-    return { min: price, max: price };
-  }
-  const wholesale = product.variations.some((variation) => variation.wholesale_price !== undefined);
+export function priceRange(
+  product: Pick<Product, 'price' | 'wholesale_price' | 'variations'>,
+): PriceRange {
+  const { variations } = product;
+  const prices =
+    variations.length > 0
+      ? variations.map((variation) => variation.wholesale_price ?? variation.display_price)
+      : // cart-derived's simplePriceToPay, inlined: importing it here would add it to every first load.
+        [amountOf(product.wholesale_price ?? product.price)];
+  const wholesale =
+    product.wholesale_price !== undefined ||
+    variations.some((variation) => variation.wholesale_price !== undefined);
   return {
     min: Math.min(...prices),
     max: Math.max(...prices),

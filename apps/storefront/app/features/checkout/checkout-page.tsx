@@ -1,8 +1,8 @@
 import type { Order, PaymentGateway } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { CountryOption } from '../../components/forms/countries.ts';
 import { CartEmpty, CartLoading } from '../cart/cart-page.tsx';

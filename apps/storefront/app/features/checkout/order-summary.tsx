@@ -1,5 +1,5 @@
 import type { ShippingRate } from '@larder/contract';
-import { formatMoney } from '../../lib/money.ts';
+import { formatCents } from '@larder/contract/money';
 import { type CartItem } from '../cart/cart-store.ts';
 import { cartItemTitle, lineTotalCents } from '../cart/cart-derived.ts';
 import { CartTotals } from '../cart/cart-totals.tsx';
@@ -32,9 +32,7 @@ export function OrderSummary({ items, subtotalCents, rate, estimateCents }: Orde
                 {cartItemTitle(item)}
                 <span className="visually-hidden">, quantity {item.quantity}</span>
               </span>
-              <span className="order-summary__total">
-                {formatMoney(lineTotalCents(item) / 100)}
-              </span>
+              <span className="order-summary__total">{formatCents(lineTotalCents(item))}</span>
             </li>
           );
         })}

@@ -1,10 +1,10 @@
 import type { Order } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
 import { notify } from '../../components/ui/toast.tsx';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { formatDate } from '../content/content-data.ts';
 import { OrderDetails, OrderOverview } from '../orders/order-details.tsx';

@@ -68,6 +68,11 @@ describe('planReorder', () => {
     ]);
     expect(plan.items).toMatchObject([{ id: 9, quantity: 2, price: 30 }]);
     expect(plan.items[0]?.variation_id).toBeUndefined();
+    const giftBox = { id: 9, name: 'Gift Box', type: 'simple' as const, variations: [] };
+    const wholesale = planReorder(order, [
+      aProduct({ ...giftBox, price: '30.00', wholesale_price: '18.00' }),
+    ]);
+    expect(wholesale.items[0]?.price).toBe(18);
   });
 
   it('skips and names what is gone, unpublished or sold out, and keeps the rest', () => {

@@ -1,5 +1,6 @@
 import type { Order, OrderLineItem, Product } from '@larder/contract';
 import { makeCartItem, toCartProduct, type CartItem } from '../cart/cart-store.ts';
+import { simplePriceToPay } from '../cart/cart-derived.ts';
 import { lineTitle } from '../orders/order-view.ts';
 
 export interface SkippedLine {
@@ -66,7 +67,7 @@ export function planReorder(order: Pick<Order, 'line_items'>, products: Product[
         plan.skipped.push({ name, reason: 'out-of-stock' });
         continue;
       }
-      item = makeCartItem(cartProduct, units, { price: Number.parseFloat(product.price) || 0 });
+      item = makeCartItem(cartProduct, units, { price: simplePriceToPay(product) });
     }
     if (item.quantity < line.quantity) plan.reduced.push({ name, quantity: item.quantity });
     plan.items.push(item);

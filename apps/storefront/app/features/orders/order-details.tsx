@@ -1,5 +1,5 @@
 import type { Order } from '@larder/contract';
-import { formatMoney } from '../../lib/money.ts';
+import { formatCents, formatMoney } from '@larder/contract/money';
 import { formatDate } from '../content/content-data.ts';
 import {
   addressLines,
@@ -7,7 +7,7 @@ import {
   lineAttributes,
   lineTitle,
   orderStatusLabel,
-  orderSubtotal,
+  orderSubtotalCents,
 } from './order-view.ts';
 import './orders.css';
 
@@ -151,7 +151,7 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: Order; headin
                 Subtotal
               </th>
               <td className="order-lines__money" data-testid="order-subtotal">
-                {formatMoney(orderSubtotal(order))}
+                {formatCents(orderSubtotalCents(order))}
               </td>
             </tr>
             <tr>

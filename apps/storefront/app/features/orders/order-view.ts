@@ -1,5 +1,5 @@
 import type { Order, OrderLineItem, OrderStatus } from '@larder/contract';
-import { centsOf } from '../../lib/money.ts';
+import { centsOf } from '@larder/contract/money';
 
 /** WooCommerce's own words for each status, as shoppers see them on a receipt. */
 const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -25,8 +25,8 @@ export function lineAttributes(line: OrderLineItem): { label: string; value: str
 }
 
 /** The lines' total before shipping, summed in cents. */
-export function orderSubtotal(order: Pick<Order, 'line_items'>): number {
-  return order.line_items.reduce((sum, line) => sum + centsOf(line.total), 0) / 100;
+export function orderSubtotalCents(order: Pick<Order, 'line_items'>): number {
+  return order.line_items.reduce((sum, line) => sum + centsOf(line.total), 0);
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });

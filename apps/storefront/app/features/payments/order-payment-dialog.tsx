@@ -5,13 +5,13 @@ import {
   type PaymentGateway,
   type PaymentResult,
 } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formErrorMessage } from '../../components/forms/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import type { CardWidgetHandle, CardWidgetState } from './card-fields.ts';
 import { CardWidget, type CardClient } from './card-widget.tsx';

@@ -1,3 +1,4 @@
+import { centsOf, toMoneyString } from '@larder/contract/money';
 import { BRAND } from '../../lib/brand.ts';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { absoluteUrl } from './seo.ts';
@@ -67,7 +68,7 @@ const AVAILABILITY = {
   onbackorder: 'https://schema.org/BackOrder',
 } as const;
 
-const money = (value: number) => value.toFixed(2);
+const money = (value: number | string) => toMoneyString(centsOf(value));
 
 /** Product with an Offer (simple) or an AggregateOffer over the variations (variable), in USD. */
 export function productJsonLd(product: ProductLdInput, publicUrl: string) {
@@ -92,7 +93,7 @@ export function productJsonLd(product: ProductLdInput, publicUrl: string) {
       : {
           '@type': 'Offer',
           priceCurrency: 'USD',
-          price: money(Number(product.price)),
+          price: money(product.price),
           availability,
           url,
         };

@@ -1,0 +1,344 @@
+import type { CartLineRequest, FoodInfo } from '@larder/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../http/errors.ts';
+import { guestViewer, type Viewer } from '../../http/viewer.ts';
+import { priceLines, type CartProductRow, type LinesField } from './pricing.ts';
+
+// priceLines on rows built here: the same rule pricing.test.ts checks on a database, fast enough for
+// mutation testing (npm run mutate).
+const wholesaleBuyer: Viewer = {
+  isGuest: false,
+  customerId: 7,
+  role: 'wholesale_customer',
+  canSeeWholesale: true,
+};
+
+type MediaRow = NonNullable<CartProductRow['variations'][number]['image']>;
+type VariationRow = CartProductRow['variations'][number];
+
+const created = new Date('2026-03-02T15:00:00Z');
+const aMedia = (id: number, file: string): MediaRow => ({
+  id,
+  slug: file,
+  title: file,
+  altText: '',
+  file,
+  mimeType: 'image/jpeg',
+  width: 8,
+  height: 8,
+  sizes: {},
+  createdAt: created,
+  modifiedAt: created,
+});
+
+function aProduct(id: number, fields: Partial<CartProductRow> = {}): CartProductRow {
+  return {
+    id,
+    name: `Product ${id}`,
+    slug: `product-${id}`,
+    type: 'simple',
+    status: 'publish',
+    featured: false,
+    catalogVisibility: 'visible',
+    description: '',
+    shortDescription: '',
+    sku: `P${id}`,
+    regularPriceCents: 1250,
+    salePriceCents: null,
+    wholesalePriceCents: null,
+    priceCents: 1250,
+    manageStock: false,
+    stockQuantity: null,
+    stockStatus: 'instock',
+    weight: '',
+    length: '',
+    width: '',
+    height: '',
+    reviewsAllowed: true,
+    totalSales: 0,
+    menuOrder: 0,
+    attributes: [],
+    food: {} as FoodInfo,
+    createdAt: created,
+    modifiedAt: created,
+    variations: [],
+    images: [],
+    ...fields,
+  };
+}
+
+const aVariation = (id: number, productId: number, fields: Partial<VariationRow> = {}) => ({
+  id,
+  productId,
+  sku: '',
+  attributes: { Size: '12 oz' },
+  regularPriceCents: 900,
+  salePriceCents: null,
+  wholesalePriceCents: null,
+  stockStatus: 'instock' as const,
+  stockQuantity: null,
+  weight: '',
+  imageMediaId: null,
+  menuOrder: 0,
+  image: null,
+  ...fields,
+});
+
+const withImage = (productId: number, media: MediaRow) => [
+  { productId, mediaId: media.id, position: 0, media },
+];
+
+const oats = aMedia(1, 'oats.jpg');
+const bag = aMedia(2, 'bag.jpg');
+
+const bags = aProduct(20, {
+  name: 'Bags',
+  sku: 'BAGS',
+  type: 'variable',
+  regularPriceCents: null,
+  manageStock: true,
+  stockQuantity: 5,
+  attributes: [
+    { name: 'Size', options: ['2 lb', '12 oz'], visible: true, variation: true },
+    { name: 'Grind', options: ['Fine'], visible: true, variation: true },
+  ],
+  images: withImage(20, oats),
+  variations: [
+    aVariation(21, 20, {
+      sku: 'BAG-2LB',
+      attributes: { Grind: 'Fine', Size: '2 lb' },
+      regularPriceCents: 2000,
+      salePriceCents: 1800,
+      wholesalePriceCents: 1200,
+      stockQuantity: 4,
+      imageMediaId: bag.id,
+      image: bag,
+    }),
+    aVariation(22, 20),
+    aVariation(23, 20, { stockStatus: 'outofstock', attributes: { Size: '5 lb' } }),
+  ],
+});
+
+const price = (
+  rows: CartProductRow[],
+  lines: CartLineRequest[],
+  viewer: Viewer = guestViewer,
+  field: LinesField = 'line_items',
+) => priceLines(rows, lines, viewer, field);
+
+function refusal(
+  rows: CartProductRow[],
+  lines: CartLineRequest[],
+  viewer: Viewer = guestViewer,
+  field: LinesField = 'line_items',
+) {
+  try {
+    price(rows, lines, viewer, field);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    const { status, code, message, params } = error as ApiError;
+    return { status, code, message, params };
+  }
+  throw new Error('priceLines accepted the lines');
+}
+
+describe('priceLines: the price rule', () => {
+  it('charges a wholesale buyer the wholesale price of a simple product, anyone else retail', () => {
+    const simple = aProduct(1, { wholesalePriceCents: 750 });
+    const line = { product_id: 1, quantity: 2 };
+    expect(price([simple], [line], wholesaleBuyer).lines[0]).toMatchObject({
+      unitPriceCents: 750,
+      totalCents: 1500,
+    });
+    expect(price([simple], [line]).lines[0]).toMatchObject({
+      unitPriceCents: 1250,
+      totalCents: 2500,
+    });
+  });
+
+  it('charges the sale price, also to a wholesale buyer of an item without a wholesale price', () => {
+    const onSale = aProduct(1, { salePriceCents: 1050 });
+    for (const viewer of [guestViewer, wholesaleBuyer]) {
+      expect(price([onSale], [{ product_id: 1, quantity: 3 }], viewer).lines[0]).toMatchObject({
+        unitPriceCents: 1050,
+        totalCents: 3150,
+      });
+    }
+  });
+
+  it("charges a wholesale buyer a variation's wholesale price, and retail for a variation without one", () => {
+    const lines = [
+      { product_id: 20, variation_id: 21, quantity: 1 },
+      { product_id: 20, variation_id: 22, quantity: 2 },
+    ];
+    const wholesale = price([bags], lines, wholesaleBuyer);
+    expect(wholesale.lines.map((line) => [line.unitPriceCents, line.totalCents])).toEqual([
+      [1200, 1200],
+      [900, 1800],
+    ]);
+    expect(wholesale).toMatchObject({ subtotalCents: 3000, itemCount: 3 });
+    const retail = price([bags], lines);
+    expect(retail.lines.map((line) => line.unitPriceCents)).toEqual([1800, 900]);
+    expect(retail.subtotalCents).toBe(3600);
+  });
+
+  it('refuses a published product with no price, and any product not published, as not purchasable', () => {
+    const noPrice = aProduct(1, { regularPriceCents: null, wholesalePriceCents: 750 });
+    const draft = aProduct(2, { status: 'draft' });
+    const privateOne = aProduct(3, { status: 'private' });
+    for (const [row, viewer] of [
+      [noPrice, guestViewer],
+      [noPrice, wholesaleBuyer],
+      [draft, guestViewer],
+      [privateOne, wholesaleBuyer],
+    ] as const) {
+      const refused = refusal([row], [{ product_id: row.id, quantity: 1 }], viewer);
+      expect(refused).toMatchObject({ status: 409, code: 'larder_not_purchasable' });
+      expect(refused.message).not.toBe('');
+    }
+  });
+});
+
+describe('priceLines: lines', () => {
+  it("names a variation line after the product and its values in the product's attribute order", () => {
+    expect(price([bags], [{ product_id: 20, variation_id: 21, quantity: 1 }]).lines[0]).toEqual({
+      productId: 20,
+      variationId: 21,
+      quantity: 1,
+      name: 'Bags – 2 lb – Fine',
+      parentName: 'Bags',
+      sku: 'BAG-2LB',
+      unitPriceCents: 1800,
+      totalCents: 1800,
+      attributes: [
+        { key: 'Size', value: '2 lb' },
+        { key: 'Grind', value: 'Fine' },
+      ],
+      image: { id: 2, src: '/wp-content/uploads/bag.jpg' },
+      stockQuantity: 4,
+    });
+  });
+
+  it("gives a variation without its own SKU, image or stock the product's", () => {
+    expect(
+      price([bags], [{ product_id: 20, variation_id: 22, quantity: 1 }]).lines[0],
+    ).toMatchObject({
+      name: 'Bags – 12 oz',
+      sku: 'BAGS',
+      attributes: [{ key: 'Size', value: '12 oz' }],
+      image: { id: 1, src: '/wp-content/uploads/oats.jpg' },
+      stockQuantity: 5,
+    });
+  });
+
+  it("counts a variation's stock only where it or its product counts it", () => {
+    const uncounted = { ...bags, manageStock: false, stockQuantity: 40, images: [] };
+    const line = price([uncounted], [{ product_id: 20, variation_id: 22, quantity: 50 }]).lines[0];
+    expect(line).toMatchObject({ stockQuantity: null, image: { id: 0, src: '' } });
+    // Counted without a quantity set: nothing left, as WooCommerce reads it.
+    const countedWithoutQuantity = { ...bags, stockQuantity: null };
+    const line22 = { product_id: 20, variation_id: 22, quantity: 1 };
+    expect(refusal([countedWithoutQuantity], [line22]).code).toBe('larder_out_of_stock');
+    const simple = aProduct(1, { manageStock: true, stockQuantity: null });
+    expect(refusal([simple], [{ product_id: 1, quantity: 1 }]).code).toBe('larder_out_of_stock');
+  });
+
+  it('describes a simple line with its own name, SKU, image and stock', () => {
+    const simple = aProduct(1, { images: withImage(1, oats) });
+    expect(price([simple], [{ product_id: 1, quantity: 1 }]).lines[0]).toEqual({
+      productId: 1,
+      variationId: 0,
+      quantity: 1,
+      name: 'Product 1',
+      parentName: null,
+      sku: 'P1',
+      unitPriceCents: 1250,
+      totalCents: 1250,
+      attributes: [],
+      image: { id: 1, src: '/wp-content/uploads/oats.jpg' },
+      stockQuantity: null,
+    });
+    const counted = aProduct(2, { manageStock: true, stockQuantity: 3 });
+    expect(price([counted], [{ product_id: 2, quantity: 1 }]).lines[0]).toMatchObject({
+      stockQuantity: 3,
+      image: { id: 0, src: '' },
+    });
+  });
+
+  it('answers an empty cart with no lines and nothing to pay', () => {
+    expect(price([], [])).toEqual({ lines: [], subtotalCents: 0, itemCount: 0 });
+  });
+});
+
+describe('priceLines: refusals', () => {
+  it('names the line and the request field of an unknown product', () => {
+    const lines = [
+      { product_id: 1, quantity: 1 },
+      { product_id: 99, quantity: 1 },
+    ];
+    expect(refusal([aProduct(1)], lines, guestViewer, 'products')).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): products',
+      params: { products: 'Line 2: there is no product 99.' },
+    });
+    expect(refusal([aProduct(1)], lines).params).toEqual({
+      line_items: 'Line 2: there is no product 99.',
+    });
+  });
+
+  it('refuses a variation id on a simple product, and a variable product without a known variation', () => {
+    expect(
+      refusal([aProduct(1)], [{ product_id: 1, variation_id: 21, quantity: 1 }]).params,
+    ).toEqual({ line_items: 'Line 1: Product 1 has no variation 21.' });
+    expect(refusal([bags], [{ product_id: 20, quantity: 1 }]).params).toEqual({
+      line_items: 'Line 1: choose an option of Bags (variation_id).',
+    });
+    expect(refusal([bags], [{ product_id: 20, variation_id: 0, quantity: 1 }]).params).toEqual({
+      line_items: 'Line 1: choose an option of Bags (variation_id).',
+    });
+    expect(refusal([bags], [{ product_id: 20, variation_id: 99, quantity: 1 }]).params).toEqual({
+      line_items: 'Line 1: Bags has no variation 99.',
+    });
+  });
+
+  it('refuses a sold-out product or variation as out of stock', () => {
+    const soldOut = aProduct(1, { stockStatus: 'outofstock' });
+    expect(refusal([soldOut], [{ product_id: 1, quantity: 1 }])).toMatchObject({
+      status: 409,
+      code: 'larder_out_of_stock',
+    });
+    expect(refusal([bags], [{ product_id: 20, variation_id: 23, quantity: 1 }])).toMatchObject({
+      status: 409,
+      code: 'larder_out_of_stock',
+      message: expect.stringContaining('Bags – 5 lb'),
+    });
+  });
+
+  it('checks the lines of one item against its stock together, and lets exactly the stock through', () => {
+    const counted = aProduct(1, { manageStock: true, stockQuantity: 3 });
+    const line = { product_id: 1, quantity: 2 };
+    const tooMany = refusal([counted], [line, line]);
+    expect(tooMany).toMatchObject({ status: 409, code: 'larder_out_of_stock' });
+    // The wording is the error helper's; the count left is this check's.
+    expect(tooMany.message).toMatch(/\b3\b/);
+    expect(price([counted], [line, { ...line, quantity: 1 }]).itemCount).toBe(3);
+  });
+
+  it("checks a variation's own stock apart from its parent's", () => {
+    const big = { product_id: 20, variation_id: 21, quantity: 4 };
+    const small = { product_id: 20, variation_id: 22, quantity: 5 };
+    expect(price([bags], [big, small]).itemCount).toBe(9);
+    const tooMany = refusal([bags], [{ ...big, quantity: 5 }]);
+    expect(tooMany.message).toMatch(/\b4\b/);
+    expect(tooMany.message).toContain('Bags – 2 lb – Fine');
+  });
+
+  it('says an item whose counted stock went below zero is out of stock', () => {
+    const oversold = aProduct(1, { manageStock: true, stockQuantity: -2 });
+    const refused = refusal([oversold], [{ product_id: 1, quantity: 1 }]);
+    expect(refused).toMatchObject({ status: 409, code: 'larder_out_of_stock' });
+    expect(refused.message).toMatch(/out of stock/);
+    expect(refused.message).not.toMatch(/-2/);
+  });
+});

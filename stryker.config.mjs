@@ -7,8 +7,8 @@ export default {
   coverageAnalysis: 'perTest',
   mutate: [
     'packages/contract/src/money.ts',
-    'apps/api/src/modules/catalog/viewer-price.ts',
-    'apps/api/src/modules/orders/pricing.ts',
+    'apps/api/src/modules/pricing/viewer-price.ts',
+    'apps/api/src/modules/pricing/cart-pricing.ts',
     'apps/api/src/modules/shipping/shipping-cost.ts',
   ],
   // The sandbox needs the sources, not builds, data or reports.

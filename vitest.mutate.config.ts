@@ -6,8 +6,8 @@ export default defineConfig({
   test: {
     include: [
       'packages/contract/src/money.test.ts',
-      'apps/api/src/modules/catalog/viewer-price.test.ts',
-      'apps/api/src/modules/orders/price-lines.test.ts',
+      'apps/api/src/modules/pricing/viewer-price.test.ts',
+      'apps/api/src/modules/pricing/price-lines.test.ts',
       'apps/api/src/modules/shipping/shipping-cost.test.ts',
     ],
   },

@@ -17,7 +17,7 @@ import {
   productVariations,
   teamMembers,
 } from '../src/db/schema.ts';
-import { retailCents } from '../src/modules/catalog/viewer-price.ts';
+import { retailCents } from '../src/modules/pricing/viewer-price.ts';
 import { productCategorySeeds, productSeeds } from './data/catalog.ts';
 import { pageSeeds } from './data/pages.ts';
 import { locationSeeds, teamSeeds } from './data/people.ts';

@@ -21,7 +21,7 @@ import {
   products,
   productVariations,
 } from '../db/schema.ts';
-import { retailCents } from '../modules/catalog/viewer-price.ts';
+import { retailCents } from '../modules/pricing/viewer-price.ts';
 import { storeUpload, type StoredUpload } from '../modules/media/media-variants.ts';
 import { CliError } from './output.ts';
 

@@ -105,7 +105,7 @@ function paymentText(payments: PaymentRow[]): string {
   const charged = payments.find((payment) => payment.status === 'succeeded');
   if (charged) {
     const provider = PROVIDER_NAMES[charged.provider] ?? charged.provider;
-    return `Paid by:  ${provider}, $${formatMoney(charged.amountCents)} (${charged.providerRef})`;
+    return `Paid by:  ${provider}, ${formatCents(charged.amountCents)} (${charged.providerRef})`;
   }
   const last = payments.at(-1);
   return last

@@ -17,7 +17,7 @@ import { pageOffset } from '../../http/pagination.ts';
 import { sanitizeRichText } from '../../http/sanitize.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { CatalogRepo, ProductCategoryRow, ProductFilter, ProductRow } from './catalog.repo.ts';
-import { viewerPrice } from './viewer-price.ts';
+import { viewerPrice } from '../pricing/viewer-price.ts';
 
 type MediaRow = typeof media.$inferSelect;
 

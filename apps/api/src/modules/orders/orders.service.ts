@@ -16,7 +16,7 @@ import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { ordersRepo, type OrderItemRow, type OrderWithItems } from './orders.repo.ts';
-import { outOfStock, priceCart, stockKey, type PricedLine } from './pricing.ts';
+import { outOfStock, priceCart, stockKey, type PricedLine } from '../pricing/cart-pricing.ts';
 
 /** The order as the route hands it over: OrderCreateSchema after parsing (defaults filled in). */
 export type OrderCreateInput = z.output<typeof OrderCreateSchema>;

@@ -1,5 +1,5 @@
 import { lineTotalCents, parseMoneyInput } from '@larder/contract';
-import type { PricedCart } from '../orders/pricing.ts';
+import type { PricedCart } from '../pricing/cart-pricing.ts';
 import type { ZoneMethodRow } from './shipping.repo.ts';
 
 /**

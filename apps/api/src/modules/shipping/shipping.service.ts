@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type { ShippingMethodSettings } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { priceCart, type PricedCart } from '../orders/pricing.ts';
+import { priceCart, type PricedCart } from '../pricing/cart-pricing.ts';
 import { findCountry, listCountries } from './countries.ts';
 import type { ShippingRepo, ZoneMethodRow } from './shipping.repo.ts';
 import { matchZone } from './zone-matching.ts';

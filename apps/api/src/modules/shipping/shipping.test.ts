@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { guestViewer } from '../../http/viewer.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
-import { priceCart } from '../orders/pricing.ts';
+import { priceCart } from '../pricing/cart-pricing.ts';
 import { postcodeMatches } from './zone-matching.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
 

@@ -2,7 +2,7 @@ import type { CartLineRequest, FoodInfo } from '@larder/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/errors.ts';
 import { guestViewer, type Viewer } from '../../http/viewer.ts';
-import { priceLines, type CartProductRow, type LinesField } from './pricing.ts';
+import { priceLines, type CartProductRow, type LinesField } from './cart-pricing.ts';
 
 // priceLines on rows built here: the same rule pricing.test.ts checks on a database, fast enough for
 // mutation testing (npm run mutate).
@@ -182,19 +182,25 @@ describe('priceLines: the price rule', () => {
     expect(retail.subtotalCents).toBe(3600);
   });
 
-  it('refuses a published product with no price, and any product not published, as not purchasable', () => {
+  it('refuses a published product with no price as not purchasable', () => {
     const noPrice = aProduct(1, { regularPriceCents: null, wholesalePriceCents: 750 });
-    const draft = aProduct(2, { status: 'draft' });
-    const privateOne = aProduct(3, { status: 'private' });
+    for (const viewer of [guestViewer, wholesaleBuyer]) {
+      const refused = refusal([noPrice], [{ product_id: noPrice.id, quantity: 1 }], viewer);
+      expect(refused).toMatchObject({ status: 409, code: 'larder_not_purchasable' });
+      expect(refused.message).not.toBe('');
+    }
+  });
+
+  it('answers for a product not published as for one that does not exist, without its name', () => {
+    const draft = aProduct(2, { status: 'draft', name: 'Secret draft' });
+    const privateOne = aProduct(3, { status: 'private', name: 'Secret private' });
     for (const [row, viewer] of [
-      [noPrice, guestViewer],
-      [noPrice, wholesaleBuyer],
       [draft, guestViewer],
       [privateOne, wholesaleBuyer],
     ] as const) {
       const refused = refusal([row], [{ product_id: row.id, quantity: 1 }], viewer);
-      expect(refused).toMatchObject({ status: 409, code: 'larder_not_purchasable' });
-      expect(refused.message).not.toBe('');
+      expect(refused).toMatchObject({ status: 400, code: 'rest_invalid_param' });
+      expect(JSON.stringify(refused)).not.toContain('Secret');
     }
   });
 });
@@ -318,7 +324,8 @@ describe('priceLines: refusals', () => {
   it('checks the lines of one item against its stock together, and lets exactly the stock through', () => {
     const counted = aProduct(1, { manageStock: true, stockQuantity: 3 });
     const line = { product_id: 1, quantity: 2 };
-    const tooMany = refusal([counted], [line, line]);
+    // A signed-in buyer is told the count left (a guest only that there is not enough).
+    const tooMany = refusal([counted], [line, line], wholesaleBuyer);
     expect(tooMany).toMatchObject({ status: 409, code: 'larder_out_of_stock' });
     // The wording is the error helper's; the count left is this check's.
     expect(tooMany.message).toMatch(/\b3\b/);
@@ -329,7 +336,7 @@ describe('priceLines: refusals', () => {
     const big = { product_id: 20, variation_id: 21, quantity: 4 };
     const small = { product_id: 20, variation_id: 22, quantity: 5 };
     expect(price([bags], [big, small]).itemCount).toBe(9);
-    const tooMany = refusal([bags], [{ ...big, quantity: 5 }]);
+    const tooMany = refusal([bags], [{ ...big, quantity: 5 }], wholesaleBuyer);
     expect(tooMany.message).toMatch(/\b4\b/);
     expect(tooMany.message).toContain('Bags – 2 lb – Fine');
   });

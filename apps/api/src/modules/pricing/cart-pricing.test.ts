@@ -4,7 +4,7 @@ import { media, productImages, products, productVariations } from '../../db/sche
 import { ApiError } from '../../http/errors.ts';
 import { guestViewer, type Viewer } from '../../http/viewer.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
-import { priceCart, stockKey, type LinesField } from './pricing.ts';
+import { priceCart, stockKey, type LinesField } from './cart-pricing.ts';
 
 // Products made here with known prices, so each case of the price rule is visible in the test.
 let t: TestApp;
@@ -220,10 +220,10 @@ describe('priceCart: the price rule', () => {
     }
   });
 
-  it('refuses a draft as not purchasable', async () => {
+  it('answers for a draft as for a product that does not exist', async () => {
     expect(await refusal([{ product_id: ids.draft, quantity: 1 }])).toMatchObject({
-      status: 409,
-      code: 'larder_not_purchasable',
+      status: 400,
+      code: 'rest_invalid_param',
     });
   });
 });
@@ -336,7 +336,8 @@ describe('priceCart: refusals', () => {
 
   it('checks the lines of one item against its stock together, and lets exactly the stock through', async () => {
     const line = { product_id: ids.counted, quantity: 2 };
-    expect(await refusal([line, line])).toMatchObject({
+    // A signed-in customer is told the count left (a guest only that there is not enough).
+    expect(await refusal([line, line], retailCustomer)).toMatchObject({
       status: 409,
       code: 'larder_out_of_stock',
       // The wording is the error helper's; the count left is this check's.
@@ -350,7 +351,7 @@ describe('priceCart: refusals', () => {
     const big = { product_id: ids.variable, variation_id: ids.bigBag, quantity: 4 };
     const small = { product_id: ids.variable, variation_id: ids.smallBag, quantity: 5 };
     expect((await price([big, small])).itemCount).toBe(9);
-    expect(await refusal([{ ...big, quantity: 5 }])).toMatchObject({
+    expect(await refusal([{ ...big, quantity: 5 }], retailCustomer)).toMatchObject({
       message: expect.stringMatching(/\b4\b.*variable – 2 lb – Fine|variable – 2 lb – Fine.*\b4\b/),
     });
   });

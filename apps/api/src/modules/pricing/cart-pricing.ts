@@ -5,7 +5,7 @@ import { products } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { uploadsUrl } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { viewerPrice } from '../catalog/viewer-price.ts';
+import { viewerPrice } from './viewer-price.ts';
 
 /** One cart line priced from the database. */
 export interface PricedLine {

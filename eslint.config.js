@@ -36,7 +36,18 @@ const moduleInternals = {
 // The contract's index pulls zod and every schema into a page's first load (decision 0021).
 const moneyFromItsEntry = {
   name: '@larder/contract',
-  importNames: ['formatMoney', 'formatCents', 'centsOf', 'toMoneyString', 'toMoneyNumber', 'sumCents', 'lineTotalCents', 'orderTotalCents', 'parseMoneyInput', 'MoneyInputError'],
+  importNames: [
+    'formatMoney',
+    'formatCents',
+    'centsOf',
+    'toMoneyString',
+    'toMoneyNumber',
+    'sumCents',
+    'lineTotalCents',
+    'orderTotalCents',
+    'parseMoneyInput',
+    'MoneyInputError',
+  ],
   message: 'Import money helpers from @larder/contract/money.',
 };
 const restrict = (...patterns) => ['error', { patterns }];

@@ -25,17 +25,23 @@ function findBinDir() {
 
 const binDir = findBinDir();
 if (!binDir) {
-  console.log('PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin/initdb): skipping the PostgreSQL pass.');
+  console.log(
+    'PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin/initdb): skipping the PostgreSQL pass.',
+  );
   process.exit(0);
 }
 
 const isRoot = process.getuid?.() === 0;
 // PostgreSQL refuses to run as root, so the cluster belongs to the postgres user.
-const asPostgres = (args) => (isRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0], args.slice(1)]);
+const asPostgres = (args) =>
+  isRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0], args.slice(1)];
 
 function run(args, options = {}) {
   const [cmd, rest] = asPostgres(args);
-  const result = spawnSync(cmd, rest, { stdio: options.quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  const result = spawnSync(cmd, rest, {
+    stdio: options.quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
     const output = options.quiet ? `\n${result.stdout ?? ''}${result.stderr ?? ''}` : '';
     throw new Error(`${args.join(' ')} failed with exit code ${result.status}${output}`);
@@ -66,7 +72,9 @@ function cleanup() {
   cleanedUp = true;
   if (started) {
     try {
-      run([join(binDir, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', '-w', 'stop'], { quiet: true });
+      run([join(binDir, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', '-w', 'stop'], {
+        quiet: true,
+      });
     } catch (error) {
       console.error(String(error));
     }
@@ -85,9 +93,22 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 let exitCode;
 try {
   const port = await freePort();
-  run([join(binDir, 'initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
-    quiet: true,
-  });
+  run(
+    [
+      join(binDir, 'initdb'),
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ],
+    {
+      quiet: true,
+    },
+  );
   run(
     [
       join(binDir, 'pg_ctl'),
@@ -104,7 +125,9 @@ try {
   );
   started = true;
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  console.log(`PostgreSQL ${binDir.split('/').at(-2)} running on port ${port} for: ${command.join(' ')}`);
+  console.log(
+    `PostgreSQL ${binDir.split('/').at(-2)} running on port ${port} for: ${command.join(' ')}`,
+  );
   exitCode = await new Promise((resolve) => {
     child = spawn(command[0], command.slice(1), {
       stdio: 'inherit',

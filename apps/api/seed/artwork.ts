@@ -33,7 +33,15 @@ function seeded(seedText: string) {
   };
 }
 
-function oatClusters(seedText: string, x: number, y: number, w: number, h: number, colors: string[], count: number) {
+function oatClusters(
+  seedText: string,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  colors: string[],
+  count: number,
+) {
   const random = seeded(seedText);
   let shapes = '';
   for (let i = 0; i < count; i += 1) {
@@ -49,11 +57,17 @@ function oatClusters(seedText: string, x: number, y: number, w: number, h: numbe
 }
 
 /** A kraft-style stand-up pouch with a coloured label: one per product. */
-export function productBag(options: { name: string; line: string; size: string; palette: Palette }): string {
+export function productBag(options: {
+  name: string;
+  line: string;
+  size: string;
+  palette: Palette;
+}): string {
   const { name, line, size, palette } = options;
   const words = name.split(' ');
   const half = Math.ceil(words.length / 2);
-  const [first, second] = words.length > 2 ? [words.slice(0, half).join(' '), words.slice(half).join(' ')] : [name, ''];
+  const [first, second] =
+    words.length > 2 ? [words.slice(0, half).join(' '), words.slice(half).join(' ')] : [name, ''];
   return svg(
     800,
     800,

@@ -14,7 +14,12 @@ export interface SeedImage {
   render: () => string;
 }
 
-const defaultHeaderPalette: Palette = { bg: '#f6e7cf', main: '#c98b3f', accent: '#7a4a25', ink: '#3b2414' };
+const defaultHeaderPalette: Palette = {
+  bg: '#f6e7cf',
+  main: '#c98b3f',
+  accent: '#7a4a25',
+  ink: '#3b2414',
+};
 
 export const imageFiles = {
   product: (slug: string) => `product-${slug}.svg`,
@@ -37,7 +42,9 @@ export const seedImages: SeedImage[] = [
       productBag({
         name: product.name.replace(/\s*\(.*\)$/, ''),
         line: product.line,
-        size: product.variations ? '12 OZ' : `${Math.round(Number(product.price?.weight ?? '0.75') * 16)} OZ`,
+        size: product.variations
+          ? '12 OZ'
+          : `${Math.round(Number(product.price?.weight ?? '0.75') * 16)} OZ`,
         palette: product.palette,
       }),
   })),
@@ -55,7 +62,14 @@ export const seedImages: SeedImage[] = [
     alt: post.art.alt,
     width: 1200,
     height: 800,
-    render: () => scene({ title: post.title, width: 1200, height: 800, palette: post.art.palette, motif: post.art.motif }),
+    render: () =>
+      scene({
+        title: post.title,
+        width: 1200,
+        height: 800,
+        palette: post.art.palette,
+        motif: post.art.motif,
+      }),
   })),
   ...pageSeeds.flatMap((page) =>
     page.art
@@ -67,7 +81,13 @@ export const seedImages: SeedImage[] = [
             width: 1600,
             height: 700,
             render: () =>
-              scene({ title: page.title, width: 1600, height: 700, palette: page.art!.palette, motif: page.art!.motif }),
+              scene({
+                title: page.title,
+                width: 1600,
+                height: 700,
+                palette: page.art!.palette,
+                motif: page.art!.motif,
+              }),
           },
         ]
       : [],
@@ -78,7 +98,14 @@ export const seedImages: SeedImage[] = [
     alt: 'Golden oat fields at sunrise',
     width: 1600,
     height: 700,
-    render: () => scene({ title: 'Larder & Oat', width: 1600, height: 700, palette: defaultHeaderPalette, motif: 'field' }),
+    render: () =>
+      scene({
+        title: 'Larder & Oat',
+        width: 1600,
+        height: 700,
+        palette: defaultHeaderPalette,
+        motif: 'field',
+      }),
   },
   ...teamSeeds.map((member) => ({
     file: imageFiles.team(member.slug),

@@ -25,10 +25,16 @@ interface ValidationIssue {
 function validationError(issues: ValidationIssue[], context: string | undefined): ApiError {
   const params: Record<string, string> = {};
   for (const issue of issues) {
-    const name = (issue.instancePath ?? '').replace(/^\//, '').split('/')[0] || context || 'request';
+    const name =
+      (issue.instancePath ?? '').replace(/^\//, '').split('/')[0] || context || 'request';
     params[name] ??= issue.message ?? 'Invalid value.';
   }
-  return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, params);
+  return new ApiError(
+    400,
+    'rest_invalid_param',
+    `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
+    params,
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -43,9 +49,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       apiError = new ApiError(error.statusCode, 'rest_invalid_request', error.message);
     } else {
       request.log.error({ err: error }, 'unexpected error');
-      apiError = new ApiError(500, 'internal_server_error', 'Something went wrong on our side. Please try again.');
+      apiError = new ApiError(
+        500,
+        'internal_server_error',
+        'Something went wrong on our side. Please try again.',
+      );
     }
-    if (apiError.status >= 500 && error instanceof ApiError) request.log.error({ err: error }, 'server error');
+    if (apiError.status >= 500 && error instanceof ApiError)
+      request.log.error({ err: error }, 'server error');
     const data: { status: number; params?: Record<string, string> } = { status: apiError.status };
     if (apiError.params) data.params = apiError.params;
     return reply.code(apiError.status).type('application/json; charset=utf-8').send({

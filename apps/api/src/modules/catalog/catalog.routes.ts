@@ -20,7 +20,10 @@ export interface CatalogRoutesOptions {
 
 const tags = ['catalog'];
 
-export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, publicUrl }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
+  app,
+  { catalog, publicUrl },
+) => {
   app.get(
     apiPaths.products,
     {
@@ -31,11 +34,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
           'Hidden products are always left out and out-of-stock products unless `stock_status` asks for them. ' +
           'A `slug` lookup also reaches hidden products; no match is a 404.',
         querystring: ProductListQuerySchema,
-        response: { 200: z.array(ProductSchema), 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        response: {
+          200: z.array(ProductSchema),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const { products, total, window } = await catalog.listProducts(request.query, viewerFromRequest(request));
+      const { products, total, window } = await catalog.listProducts(
+        request.query,
+        viewerFromRequest(request),
+      );
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return products;
     },

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
@@ -38,7 +50,11 @@ interface ContentColumns {
   menuOrder?: PgColumn;
 }
 
-function contentConditions(table: ContentColumns, filter: ContentFilter, extra: (SQL | undefined)[] = []) {
+function contentConditions(
+  table: ContentColumns,
+  filter: ContentFilter,
+  extra: (SQL | undefined)[] = [],
+) {
   const conditions: (SQL | undefined)[] = [eq(table.status, 'publish'), ...extra];
   if (filter.ids) conditions.push(inArray(table.id, filter.ids));
   if (filter.excludeIds?.length) conditions.push(notInArray(table.id, filter.excludeIds));
@@ -50,7 +66,11 @@ function contentConditions(table: ContentColumns, filter: ContentFilter, extra: 
   return and(...conditions);
 }
 
-function contentOrdering(table: ContentColumns, options: ContentListOptions, includeIds?: number[]): SQL[] {
+function contentOrdering(
+  table: ContentColumns,
+  options: ContentListOptions,
+  includeIds?: number[],
+): SQL[] {
   const direction = options.order === 'asc' ? asc : desc;
   if (options.orderBy === 'include' && includeIds?.length) {
     const list = sql.join(
@@ -84,11 +104,25 @@ export function createContentRepo(db: Database) {
     options: ContentListOptions,
     includeIds?: number[],
   ) =>
-    pageOfIds(db, table, columns.id, where, contentOrdering(columns, options, includeIds), options.limit, options.offset);
+    pageOfIds(
+      db,
+      table,
+      columns.id,
+      where,
+      contentOrdering(columns, options, includeIds),
+      options.limit,
+      options.offset,
+    );
 
   return {
     async listPages(filter: ContentFilter, options: ContentListOptions) {
-      const { ids, total } = await idPage(pages, pages, contentConditions(pages, filter), options, filter.ids);
+      const { ids, total } = await idPage(
+        pages,
+        pages,
+        contentConditions(pages, filter),
+        options,
+        filter.ids,
+      );
       const rows = ids.length
         ? await db.query.pages.findMany({
             where: inArray(pages.id, ids),
@@ -108,7 +142,11 @@ export function createContentRepo(db: Database) {
       const rows = ids.length
         ? await db.query.posts.findMany({
             where: inArray(posts.id, ids),
-            with: { author: { with: { avatar: true } }, featuredMedia: true, categoryAssignments: true },
+            with: {
+              author: { with: { avatar: true } },
+              featuredMedia: true,
+              categoryAssignments: true,
+            },
           })
         : [];
       return { rows: inIdOrder(ids, rows), total };
@@ -116,25 +154,48 @@ export function createContentRepo(db: Database) {
 
     async listTeam(filter: ContentFilter, options: ContentListOptions) {
       const columns = teamColumns();
-      const { ids, total } = await idPage(teamMembers, columns, contentConditions(columns, filter), options, filter.ids);
+      const { ids, total } = await idPage(
+        teamMembers,
+        columns,
+        contentConditions(columns, filter),
+        options,
+        filter.ids,
+      );
       const rows = ids.length
-        ? await db.query.teamMembers.findMany({ where: inArray(teamMembers.id, ids), with: { featuredMedia: true } })
+        ? await db.query.teamMembers.findMany({
+            where: inArray(teamMembers.id, ids),
+            with: { featuredMedia: true },
+          })
         : [];
       return { rows: inIdOrder(ids, rows), total };
     },
 
     async listLocations(filter: ContentFilter, options: ContentListOptions) {
       const columns = locationColumns();
-      const { ids, total } = await idPage(locations, columns, contentConditions(columns, filter), options, filter.ids);
+      const { ids, total } = await idPage(
+        locations,
+        columns,
+        contentConditions(columns, filter),
+        options,
+        filter.ids,
+      );
       const rows = ids.length
-        ? await db.query.locations.findMany({ where: inArray(locations.id, ids), with: { featuredMedia: true } })
+        ? await db.query.locations.findMany({
+            where: inArray(locations.id, ids),
+            with: { featuredMedia: true },
+          })
         : [];
       return { rows: inIdOrder(ids, rows), total };
     },
 
     async listPostCategories(
       filter: { ids?: number[]; slugs?: string[]; hideEmpty?: boolean },
-      options: { orderBy: 'id' | 'name' | 'slug' | 'count'; order: 'asc' | 'desc'; limit: number; offset: number },
+      options: {
+        orderBy: 'id' | 'name' | 'slug' | 'count';
+        order: 'asc' | 'desc';
+        limit: number;
+        offset: number;
+      },
     ) {
       const postCount = sql<number>`(
         select count(*)::int from ${postCategoryAssignments}
@@ -180,4 +241,6 @@ export type PageRow = Awaited<ReturnType<ContentRepo['listPages']>>['rows'][numb
 export type PostRow = Awaited<ReturnType<ContentRepo['listPosts']>>['rows'][number];
 export type TeamRow = Awaited<ReturnType<ContentRepo['listTeam']>>['rows'][number];
 export type LocationRow = Awaited<ReturnType<ContentRepo['listLocations']>>['rows'][number];
-export type PostCategoryRow = Awaited<ReturnType<ContentRepo['listPostCategories']>>['rows'][number];
+export type PostCategoryRow = Awaited<
+  ReturnType<ContentRepo['listPostCategories']>
+>['rows'][number];

@@ -28,7 +28,10 @@ const tags = ['content'];
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 const SingleQuerySchema = z.object({ _embed: queryEmbed });
 
-export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { content, publicUrl }) => {
+export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (
+  app,
+  { content, publicUrl },
+) => {
   app.get(
     apiPaths.pages,
     {

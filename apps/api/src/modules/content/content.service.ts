@@ -43,13 +43,16 @@ export function embedRelations(embed: string | undefined): Set<string> | null {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  return new Set(names.length === 0 || names.includes('1') || names.includes('true') ? ['*'] : names);
+  return new Set(
+    names.length === 0 || names.includes('1') || names.includes('true') ? ['*'] : names,
+  );
 }
 const wants = (relations: Set<string> | null, name: string) =>
   relations !== null && (relations.has('*') || relations.has(name));
 
 /** Titles are HTML in WordPress; only inline formatting survives. */
-const renderTitle = (title: string) => sanitizeRichText(title).replace(/<\/?(p|div|h\d|ul|ol|li|img|table)[^>]*>/g, '');
+const renderTitle = (title: string) =>
+  sanitizeRichText(title).replace(/<\/?(p|div|h\d|ul|ol|li|img|table)[^>]*>/g, '');
 
 const toImageRef = (row: MediaRow): ImageRef => ({
   id: row.id,
@@ -84,7 +87,14 @@ const toAuthor = (row: AuthorRow): Author => {
 };
 
 function wpFields(
-  row: { id: number; slug: string; title: string; createdAt: Date; modifiedAt: Date; featuredMediaId: number | null },
+  row: {
+    id: number;
+    slug: string;
+    title: string;
+    createdAt: Date;
+    modifiedAt: Date;
+    featuredMediaId: number | null;
+  },
   link: string,
 ) {
   return {
@@ -120,11 +130,18 @@ function withEmbedded<T extends object>(object: T, value: Page['_embedded']): T 
   return value === undefined ? object : { ...object, _embedded: value };
 }
 
-function filterFrom(query: { include?: number[]; exclude?: number[]; slug?: string[]; search?: string }): ContentFilter {
+function filterFrom(query: {
+  include?: number[];
+  exclude?: number[];
+  slug?: string[];
+  search?: string;
+}): ContentFilter {
   return { ids: query.include, excludeIds: query.exclude, slugs: query.slug, search: query.search };
 }
 
-function optionsFrom(query: PageWindowQuery & { orderby: ContentListOptions['orderBy']; order: 'asc' | 'desc' }) {
+function optionsFrom(
+  query: PageWindowQuery & { orderby: ContentListOptions['orderBy']; order: 'asc' | 'desc' },
+) {
   return {
     orderBy: query.orderby,
     order: query.order,
@@ -176,7 +193,9 @@ export function createContentService(repo: ContentRepo, { publicUrl }: ContentSe
         author: row.authorId,
         sticky: row.sticky,
         format: 'standard' as const,
-        categories: row.categoryAssignments.map((assignment) => assignment.categoryId).sort((a, b) => a - b),
+        categories: row.categoryAssignments
+          .map((assignment) => assignment.categoryId)
+          .sort((a, b) => a - b),
         tags: [],
         author_info: { name: row.author.name, slug: row.author.slug },
         featured_image: row.featuredMedia ? toImageRef(row.featuredMedia) : null,
@@ -284,7 +303,12 @@ export function createContentService(repo: ContentRepo, { publicUrl }: ContentSe
       const hideEmpty = query.hide_empty === 'true' || query.hide_empty === '1';
       const { rows, total } = await repo.listPostCategories(
         { slugs: query.slug, hideEmpty },
-        { orderBy: query.orderby, order: query.order, limit: query.per_page, offset: (query.page - 1) * query.per_page },
+        {
+          orderBy: query.orderby,
+          order: query.order,
+          limit: query.per_page,
+          offset: (query.page - 1) * query.per_page,
+        },
       );
       if (query.slug !== undefined && total === 0) {
         throw new ApiError(404, 'rest_term_invalid_slug', 'No category matches the given slug.');

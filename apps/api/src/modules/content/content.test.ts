@@ -25,10 +25,28 @@ async function list<T extends z.ZodType>(url: string, schema: T): Promise<z.infe
 }
 
 const storefrontRoutes = [
-  'home', 'about', 'wholesale', 'where-to-buy', 'contact', 'privacy-policy', 'terms-and-conditions',
-  'shipping-policy', 'minority-business-enterprise-certification', 'shop', 'cart', 'checkout', 'login',
-  'sign-up', 'forgot-password', 'reset-password', 'my-account', 'order-history', 'account-details', 'blog',
-  'order-received', 'page-not-found',
+  'home',
+  'about',
+  'wholesale',
+  'where-to-buy',
+  'contact',
+  'privacy-policy',
+  'terms-and-conditions',
+  'shipping-policy',
+  'minority-business-enterprise-certification',
+  'shop',
+  'cart',
+  'checkout',
+  'login',
+  'sign-up',
+  'forgot-password',
+  'reset-password',
+  'my-account',
+  'order-history',
+  'account-details',
+  'blog',
+  'order-received',
+  'page-not-found',
 ];
 
 describe('GET /wp-json/wp/v2/pages', () => {
@@ -66,16 +84,24 @@ describe('GET /wp-json/wp/v2/pages', () => {
   it('answers a page past the end with 400 rest_post_invalid_page_number', async () => {
     const res = await get('/wp-json/wp/v2/pages?per_page=100&page=2');
     expect(res.statusCode).toBe(400);
-    expect(ApiErrorSchema.parse(res.json())).toMatchObject({ code: 'rest_post_invalid_page_number' });
+    expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+      code: 'rest_post_invalid_page_number',
+    });
   });
 
   it('answers an unknown slug with 404 rest_post_invalid_slug and an unknown id with 404 rest_post_invalid_id', async () => {
     const slug = await get('/wp-json/wp/v2/pages?slug=no-such-page');
     expect(slug.statusCode).toBe(404);
-    expect(ApiErrorSchema.parse(slug.json())).toMatchObject({ code: 'rest_post_invalid_slug', data: { status: 404 } });
+    expect(ApiErrorSchema.parse(slug.json())).toMatchObject({
+      code: 'rest_post_invalid_slug',
+      data: { status: 404 },
+    });
     const id = await get('/wp-json/wp/v2/pages/9999');
     expect(id.statusCode).toBe(404);
-    expect(ApiErrorSchema.parse(id.json())).toMatchObject({ code: 'rest_post_invalid_id', data: { status: 404 } });
+    expect(ApiErrorSchema.parse(id.json())).toMatchObject({
+      code: 'rest_post_invalid_id',
+      data: { status: 404 },
+    });
   });
 
   it('returns one page by id', async () => {
@@ -135,15 +161,33 @@ describe('GET /wp-json/wp/v2/posts', () => {
     await t.database.db.insert(pages).values({
       slug: 'hostile-page',
       title: 'Hostile page',
-      content: '<div><img src=x onerror=alert(5)><a href="https://ok.test" target="_blank">ok</a></div>',
-      hero: { header_title: '', header_deck: '', header_button: null, large_header: false, hide_header: false, hide_footer: false },
+      content:
+        '<div><img src=x onerror=alert(5)><a href="https://ok.test" target="_blank">ok</a></div>',
+      hero: {
+        header_title: '',
+        header_deck: '',
+        header_button: null,
+        large_header: false,
+        hide_header: false,
+        hide_footer: false,
+      },
     });
     const [post] = await list('/wp-json/wp/v2/posts?slug=hostile', PostSchema);
     const html = `${post?.title.rendered} ${post?.content.rendered} ${post?.excerpt.rendered}`;
-    for (const bad of ['<script', 'alert(', 'onclick', 'onerror', 'javascript:', '<style', '<iframe']) {
+    for (const bad of [
+      '<script',
+      'alert(',
+      'onclick',
+      'onerror',
+      'javascript:',
+      '<style',
+      '<iframe',
+    ]) {
       expect(html).not.toContain(bad);
     }
-    expect(post?.content.rendered).toContain('<img src="/x.png" alt="ok" width="10" height="10" />');
+    expect(post?.content.rendered).toContain(
+      '<img src="/x.png" alt="ok" width="10" height="10" />',
+    );
     const [page] = await list('/wp-json/wp/v2/pages?slug=hostile-page', PageSchema);
     expect(page?.content.rendered).not.toContain('onerror');
     expect(page?.content.rendered).toContain('rel="noopener noreferrer"');
@@ -152,13 +196,18 @@ describe('GET /wp-json/wp/v2/posts', () => {
 
 describe('GET /wp-json/wp/v2/team', () => {
   it('lists four team members by menu_order ascending with embedded photos', async () => {
-    const team = await list('/wp-json/wp/v2/team?_embed&orderby=menu_order&order=asc', TeamMemberSchema);
+    const team = await list(
+      '/wp-json/wp/v2/team?_embed&orderby=menu_order&order=asc',
+      TeamMemberSchema,
+    );
     expect(team).toHaveLength(4);
     expect(team.map((member) => member.menu_order)).toEqual([1, 2, 3, 4]);
     for (const member of team) {
       expect(member.acf.role.length).toBeGreaterThan(0);
       expect(member.acf.short_bio.length).toBeGreaterThan(0);
-      expect(member._embedded?.['wp:featuredmedia']?.[0]?.source_url).toMatch(/^\/wp-content\/uploads\/team-/);
+      expect(member._embedded?.['wp:featuredmedia']?.[0]?.source_url).toMatch(
+        /^\/wp-content\/uploads\/team-/,
+      );
     }
     const one = await get(`/wp-json/wp/v2/team/${team[0]?.id}`);
     expect(TeamMemberSchema.parse(one.json()).id).toBe(team[0]?.id);
@@ -184,7 +233,11 @@ describe('GET /wp-json/wp/v2/locations', () => {
 describe('GET /wp-json/wp/v2/categories', () => {
   it('lists post categories with counts', async () => {
     const categories = await list('/wp-json/wp/v2/categories', PostCategorySchema);
-    expect(categories.map((category) => category.slug).sort()).toEqual(['behind-the-bake', 'news', 'recipes']);
+    expect(categories.map((category) => category.slug).sort()).toEqual([
+      'behind-the-bake',
+      'news',
+      'recipes',
+    ]);
     const one = await get(`/wp-json/wp/v2/categories/${categories[0]?.id}`);
     expect(PostCategorySchema.parse(one.json()).id).toBe(categories[0]?.id);
     const missing = await get('/wp-json/wp/v2/categories/999');

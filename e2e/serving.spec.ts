@@ -209,6 +209,16 @@ test.describe('pages for one viewer', () => {
     }
   });
 
+  test('a guest’s cart and checkout are nobody’s in particular, so the offline worker may keep them', async ({
+    request,
+  }) => {
+    for (const url of ['/cart', '/checkout']) {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['cache-control'] ?? '', url).not.toMatch(/private|no-store/);
+    }
+  });
+
   test('a signed-in visitor’s .data answers are private, no-store', async ({
     playwright,
     baseURL,

@@ -32,19 +32,25 @@ export interface StorefrontOptions {
 }
 
 /**
- * Pages whose output depends on more than the catalogue and content (an order's key, a reset link,
- * shipping and payment settings, the account): never kept, even for a guest.
+ * Pages whose output depends on more than the catalogue and content (shipping and payment settings,
+ * an order's key, a reset link, the account): never kept in the page cache, even for a guest.
  */
 const uncachedPaths = ['/cart', '/checkout', '/my-account', '/order-received', '/reset-password'];
+/**
+ * Of those, the pages that are someone's even for a guest (a secret key in the address, the
+ * account): private, no-store. A guest's cart and checkout are the same for anyone (the cart lives
+ * in the browser), so the offline worker may keep them.
+ */
+const personalPaths = ['/my-account', '/order-received', '/reset-password'];
 
-function isCacheablePage(url: string): boolean {
+/** Whether the path, or its `.data` (the same page's data for a client-side navigation), is listed. */
+const isUnder = (paths: readonly string[], url: string) => {
   const pathname = url.split('?')[0]!;
-  // `/checkout.data` is the same page's data for a client-side navigation.
-  return !uncachedPaths.some(
+  return paths.some(
     (prefix) =>
       pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`),
   );
-}
+};
 
 /** A path without its query, and a `.data` request's path as the page it belongs to. */
 function pagePathOf(url: string): string {
@@ -225,8 +231,13 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         const isPersonal =
           (request.method !== 'GET' && request.method !== 'HEAD') ||
           carriesCredentials(request) ||
-          !isCacheablePage(request.url);
-        if (!pageCache || request.method !== 'GET' || isPersonal) {
+          isUnder(personalPaths, request.url);
+        if (
+          !pageCache ||
+          request.method !== 'GET' ||
+          isPersonal ||
+          isUnder(uncachedPaths, request.url)
+        ) {
           const response = await handleRequest(webRequest, {
             cspNonce: nonce,
             apiFetch: createInProcessFetch(app, request.headers, request.ip),

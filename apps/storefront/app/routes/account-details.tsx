@@ -38,12 +38,9 @@ export default function AccountDetails({ loaderData }: Route.ComponentProps) {
         data-testid="content-page"
         data-slug={page.slug}
       >
-        {/* Keyed by the record's version: a save re-reads it and the form starts from the server's copy. */}
-        <AccountDetailsForm
-          key={`${customer.id}:${customer.date_modified_gmt}`}
-          customer={customer}
-          countries={countries}
-        />
+        {/* Not keyed by the record's version: a save resets the form to the server's copy itself,
+            and a remount would take its "saved" message away at once. */}
+        <AccountDetailsForm customer={customer} countries={countries} />
         <ChangePasswordForm email={customer.email} />
         {subscriptions.length > 0 ? <Subscriptions ids={subscriptions} /> : null}
       </div>

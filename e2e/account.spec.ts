@@ -444,6 +444,11 @@ test.describe('Accounts (issue 5)', () => {
     await expect(page.getByTestId('account-details-success')).toHaveText(
       `We sent a link to ${newEmail} — the address changes when you open it.`,
     );
+    // The long address in the message wraps: a phone's page never scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     // Until the link is opened the account keeps its address.
     await expect(form.getByLabel('Email', { exact: true })).toHaveValue(account.email);
     await expect

@@ -14,8 +14,14 @@ type ProductEntry = CatalogFile['products'][number];
 type VariationEntry = ProductEntry['variations'][number];
 
 let counter = 0;
-/** A name no other test data has: tests that share one database never meet each other's rows. */
-export const uniqueName = (base: string) => `${base} ${++counter}${Date.now().toString(36)}`.trim();
+/** 1 → "a", 27 → "aa": a suffix without digits, so it never meets a count a test asserts on. */
+const letters = (n: number): string =>
+  (n > 26 ? letters(Math.floor((n - 1) / 26)) : '') + String.fromCharCode(97 + ((n - 1) % 26));
+/**
+ * A name no other test data in this database has (each test file has its own database and module
+ * instance); kept short so mail headers quoting it stay on one line.
+ */
+export const uniqueName = (base: string) => `${base} ${letters(++counter)}`;
 const slugOf = (name: string) =>
   name
     .toLowerCase()

@@ -125,6 +125,8 @@ export async function createProduct(
 export interface VariationOverrides {
   /** The variation's option of the product's one attribute, "Size". */
   size?: string;
+  /** Instead of `size`: the variation's option of each of several attributes, e.g. Flavour and Size. */
+  attributes?: Record<string, string>;
   regular_price?: string;
   sale_price?: string;
   wholesale_price?: string;
@@ -135,8 +137,21 @@ export interface VariationOverrides {
 
 export interface CreatedVariableProduct extends CreatedProduct {
   /** In the order given (the variations' menu order). */
-  variations: { id: number; sku: string; size: string }[];
+  variations: { id: number; sku: string; size: string; attributes: Record<string, string> }[];
 }
+
+/** The product's attributes from its variations': names and options in the order first met. */
+const attributesOf = (variations: Record<string, string>[]) => {
+  const options = new Map<string, string[]>();
+  for (const attributes of variations) {
+    for (const [name, value] of Object.entries(attributes)) {
+      const known = options.get(name) ?? [];
+      if (!known.includes(value)) known.push(value);
+      options.set(name, known);
+    }
+  }
+  return [...options].map(([name, values]) => ({ name, options: values }));
+};
 
 /**
  * A variable product with one attribute, "Size", and one variation per entry (by default two:
@@ -155,9 +170,9 @@ export async function createVariableProduct(
     { size: '12 oz', regular_price: '12.00' },
     { size: '24 oz', regular_price: '20.00' },
   ];
-  const variations = given.map(({ size, ...variation }, index) => ({
+  const variations = given.map(({ size, attributes, ...variation }, index) => ({
     sku: `T-${slug}-${index + 1}`.toUpperCase(),
-    attributes: { Size: size ?? `Size ${index + 1}` },
+    attributes: attributes ?? { Size: size ?? `Size ${index + 1}` },
     regular_price: '12.00',
     ...variation,
     stock_quantity: variation.stock_quantity ?? null,
@@ -171,7 +186,7 @@ export async function createVariableProduct(
       name,
       manage_stock: stock_quantity !== undefined,
       stock_quantity: stock_quantity ?? null,
-      attributes: [{ name: 'Size', options: variations.map((v) => v.attributes.Size) }],
+      attributes: attributesOf(variations.map((v) => v.attributes)),
       variations,
       food: plainFood,
     },
@@ -189,7 +204,8 @@ export async function createVariableProduct(
     variations: variations.map((v) => ({
       id: idBySku.get(v.sku)!,
       sku: v.sku,
-      size: v.attributes.Size,
+      size: v.attributes.Size ?? '',
+      attributes: v.attributes,
     })),
   };
 }

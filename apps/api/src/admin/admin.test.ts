@@ -267,7 +267,7 @@ describe('wholesale', () => {
 
 describe('reviews', () => {
   it('lists held reviews, approves one onto the product page and rejects another', async () => {
-    const vanilla = await productIdOf(t.database.db, 'vanilla-almond-low-sugar');
+    const { id: vanilla } = await createProduct(t, { name: uniqueName('Vanilla Almond') });
     const ids: number[] = [];
     for (const text of ['Lovely with yoghurt.', 'Too crunchy for me.']) {
       const res = await t.app.inject({
@@ -433,7 +433,7 @@ describe('text from the shop reaching the terminal', () => {
   const terminalControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
 
   it('shows control characters of reviews, contact messages and orders escaped, in tables and plain lines', async () => {
-    const vanilla = await productIdOf(t.database.db, 'vanilla-almond-low-sugar');
+    const { id: vanilla } = await createProduct(t);
     const posted = await t.app.inject({
       method: 'POST',
       url: `${apiPaths.productReviews}/`,

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, ProductReviewSchema, ProductSchema } from '@larder/contract';
 import { orderItems, productVariations } from '../src/db/schema.ts';
-import { productIdOf } from './place-order.ts';
+import { seedShippingZones } from '../seed/shipping-zones.ts';
+import { createProduct, createVariableProduct } from './factories.ts';
 import { payOrder, placeOrderAs, signedInCustomer, type Session } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
@@ -14,10 +15,19 @@ let maplePecan: number;
 let peanutButter: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  honeyOat = await productIdOf(t.database.db, 'honey-oat-classic');
-  peanutButter = await productIdOf(t.database.db, 'peanut-butter-banana');
-  maplePecan = await productIdOf(t.database.db, 'maple-pecan-crunch');
+  // Orders need only the shop's shipping zones; the products are the test's own.
+  t = await buildTestApp({ seed: false });
+  await seedShippingZones(t.database.db);
+  honeyOat = (
+    await createVariableProduct(t, {
+      variations: [
+        { size: '12 oz', regular_price: '12.00', wholesale_price: '7.20' },
+        { size: '24 oz', regular_price: '21.00', sale_price: '19.50', wholesale_price: '12.60' },
+      ],
+    })
+  ).id;
+  maplePecan = (await createVariableProduct(t)).id;
+  peanutButter = (await createProduct(t, { regular_price: '12.50', wholesale_price: '7.50' })).id;
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,8 @@ import { apiPaths, toContactSubmission } from '@larder/contract';
 import { sql } from 'drizzle-orm';
 import { defaultMigrationsDir } from '../src/paths.ts';
 import { mailTo } from './outbox.ts';
-import { placeOrder, productIdOf } from './place-order.ts';
+import { createProduct } from './factories.ts';
+import { placeOrder } from './place-order.ts';
 import { signedInCustomer, TEST_PASSWORD } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
@@ -100,7 +101,7 @@ describe('request logs', () => {
     expect(me.statusCode).toBe(200);
     await t.app.inject({ url: `${apiPaths.customers}/me`, headers: session.bearer });
 
-    const productId = await productIdOf(t.database.db, 'holiday-gift-tin');
+    const productId = (await createProduct(t)).id;
     const order = await placeOrder(t.app, [{ product_id: productId, quantity: 1 }]);
     const byKey = await t.app.inject({
       url: `${apiPaths.orders}/${order.id}?key=${order.order_key}`,

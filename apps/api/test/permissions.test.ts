@@ -8,7 +8,8 @@ import {
   type Order,
 } from '@larder/contract';
 import { customers, productReviews } from '../src/db/schema.ts';
-import { aBuyer, productIdOf } from './place-order.ts';
+import { createProduct, createVariableProduct } from './factories.ts';
+import { aBuyer } from './place-order.ts';
 import {
   payOrder,
   placeOrderAs,
@@ -514,6 +515,7 @@ let world: World;
 const db = () => t.database.db;
 
 beforeAll(async () => {
+  // The seed gives the pages, posts, team and an approved review; the products are the test's own.
   t = await buildTestApp();
   const sessions = {
     customerA: await signedInCustomer(t.app, db(), { name: 'a' }),
@@ -521,7 +523,7 @@ beforeAll(async () => {
     wholesale: await signedInCustomer(t.app, db(), { name: 'w', role: 'wholesale_customer' }),
     owner: await signedInCustomer(t.app, db(), { name: 'owner', role: 'shop_owner' }),
   };
-  const productId = await productIdOf(db(), 'holiday-gift-tin');
+  const productId = (await createProduct(t, { regular_price: '39.00' })).id;
   const lines = [{ product_id: productId, quantity: 1 }];
   const orderA = await placeOrderAs(t.app, sessions.customerA, lines);
   const paidOrderA = await placeOrderAs(t.app, sessions.customerA, lines);
@@ -548,7 +550,14 @@ beforeAll(async () => {
     sessions,
     freshSession: (actor) => signIn(t.app, sessions[actor].email),
     productId,
-    variableProductId: await productIdOf(db(), 'honey-oat-classic'),
+    variableProductId: (
+      await createVariableProduct(t, {
+        variations: [
+          { size: '12 oz', regular_price: '12.00', wholesale_price: '7.20' },
+          { size: '24 oz', regular_price: '20.00', wholesale_price: '12.00' },
+        ],
+      })
+    ).id,
     orderA,
     paidOrderA,
     guestOrder,

@@ -9,6 +9,7 @@ import { createDatabase } from '../db/client.ts';
 import { customers, productReviews, products, productVariations } from '../db/schema.ts';
 import { createFormsRepo } from '../modules/forms/forms.repo.ts';
 import { resolveApiRoot } from '../paths.ts';
+import { createProduct, createVariableProduct, uniqueName } from '../../test/factories.ts';
 import { aBuyer, placeOrder, productIdOf } from '../../test/place-order.ts';
 import { payOrder, signIn, TEST_PASSWORD, uniqueEmail } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -217,7 +218,9 @@ describe('wholesale', () => {
       out: expect.stringContaining(`Emailed ${approvedEmail}`),
     });
     const buyer = await signIn(t.app, approvedEmail);
-    const honeyOat = await productIdOf(t.database.db, 'honey-oat-classic');
+    const { id: honeyOat } = await createVariableProduct(t, {
+      variations: [{ size: '12 oz', regular_price: '12.00', wholesale_price: '7.20' }],
+    });
     const seen = await t.app.inject({
       url: `${apiPaths.products}/${honeyOat}`,
       headers: buyer.bearer,
@@ -264,7 +267,7 @@ describe('wholesale', () => {
 
 describe('reviews', () => {
   it('lists held reviews, approves one onto the product page and rejects another', async () => {
-    const vanilla = await productIdOf(t.database.db, 'vanilla-almond-low-sugar');
+    const { id: vanilla } = await createProduct(t, { name: uniqueName('Vanilla Almond') });
     const ids: number[] = [];
     for (const text of ['Lovely with yoghurt.', 'Too crunchy for me.']) {
       const res = await t.app.inject({
@@ -309,12 +312,12 @@ describe('reviews', () => {
 
 describe('orders', () => {
   let peanutButter: number;
+  let peanutButterName: string;
   beforeAll(async () => {
-    peanutButter = await productIdOf(t.database.db, 'peanut-butter-banana');
-    await t.database.db
-      .update(products)
-      .set({ manageStock: true, stockQuantity: 100, stockStatus: 'instock' })
-      .where(eq(products.id, peanutButter));
+    ({ id: peanutButter, name: peanutButterName } = await createProduct(t, {
+      name: uniqueName('Peanut Butter Banana'),
+      stock_quantity: 100,
+    }));
   });
   const stock = async () =>
     (await t.database.db.select().from(products).where(eq(products.id, peanutButter)))[0]!
@@ -333,7 +336,7 @@ describe('orders', () => {
     expect(JSON.parse(json.out)[0]).toMatchObject({ id: order.id, total: order.total });
     const shown = await admin('orders', 'show', String(order.id));
     expect(shown.out).toContain(`Order #${order.id}`);
-    expect(shown.out).toContain('2 × Peanut Butter Banana');
+    expect(shown.out).toContain(`2 × ${peanutButterName}`);
     expect(
       OrderSchema.parse(JSON.parse((await admin('orders', 'show', String(order.id), '--json')).out))
         .id,
@@ -430,7 +433,7 @@ describe('text from the shop reaching the terminal', () => {
   const terminalControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
 
   it('shows control characters of reviews, contact messages and orders escaped, in tables and plain lines', async () => {
-    const vanilla = await productIdOf(t.database.db, 'vanilla-almond-low-sugar');
+    const { id: vanilla } = await createProduct(t);
     const posted = await t.app.inject({
       method: 'POST',
       url: `${apiPaths.productReviews}/`,
@@ -476,7 +479,7 @@ describe('text from the shop reaching the terminal', () => {
   });
 
   it("says how an order was paid from the payment records, never from the buyer's payment_method_title", async () => {
-    const peanutButter = await productIdOf(t.database.db, 'peanut-butter-banana');
+    const { id: peanutButter } = await createProduct(t);
     const order = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 1 }], {
       payment_method_title: 'Amex Centurion (verified)',
     });
@@ -495,7 +498,7 @@ describe('text from the shop reaching the terminal', () => {
 
 describe('stock set', () => {
   it("sets a variation's or a simple product's stock, and 0 is out of stock on the API", async () => {
-    const honeyOat = await productIdOf(t.database.db, 'honey-oat-classic');
+    const { id: honeyOat } = await createVariableProduct(t);
     const [variation] = await t.database.db
       .select()
       .from(productVariations)
@@ -515,7 +518,7 @@ describe('stock set', () => {
       stock_quantity: 12,
     });
 
-    const giftTin = await productIdOf(t.database.db, 'holiday-gift-tin');
+    const { id: giftTin } = await createProduct(t);
     const { sku } = await product(giftTin);
     expect(await admin('stock', 'set', sku, '7')).toMatchObject({ code: 0 });
     expect(await product(giftTin)).toMatchObject({ manage_stock: true, stock_quantity: 7 });

@@ -7,7 +7,8 @@ import { runAdmin } from '../admin/cli.ts';
 import { createAdminContext } from '../admin/context.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { products } from '../db/schema.ts';
-import { placeOrder, productIdOf } from '../../test/place-order.ts';
+import { createProduct, createVariableProduct } from '../../test/factories.ts';
+import { placeOrder } from '../../test/place-order.ts';
 import { signedInCustomer, type Session } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -95,7 +96,7 @@ describe('catalogue and content reads', () => {
   });
 
   it('get a new ETag after a price changes outside the API (the command line, another process)', async () => {
-    const id = await productIdOf(t.database.db, 'peanut-butter-banana');
+    const { id } = await createProduct(t);
     const before = await get(`${apiPaths.products}/${id}`);
     expect((await get(`${apiPaths.products}/${id}`)).headers['x-cache']).toBe('hit');
     await t.database.db
@@ -111,7 +112,7 @@ describe('catalogue and content reads', () => {
   });
 
   it('drop a product from the in-stock list once an order sells its last unit', async () => {
-    const id = await productIdOf(t.database.db, 'peanut-butter-banana');
+    const { id } = await createProduct(t);
     await admin(t.database.db, 'stock', 'set', await skuOf(id), '1');
     const listed = await get(storefrontList);
     expect(
@@ -137,7 +138,7 @@ describe('catalogue and content reads', () => {
   });
 
   it('show a review once the owner approves it from the command line', async () => {
-    const id = await productIdOf(t.database.db, 'honey-oat-classic');
+    const { id } = await createProduct(t);
     const url = `${apiPaths.productReviews}?product=${id}`;
     const before = await get(url);
     const posted = await t.app.inject({
@@ -278,7 +279,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       url.pathname = `/${rows.rows[0]!.name}`;
       const other = createDatabase({ databaseUrl: url.toString() });
       try {
-        const id = await productIdOf(t.database.db, 'honey-oat-classic');
+        const { id } = await createVariableProduct(t);
         const before = await get(`${apiPaths.products}/${id}`);
         expect((await get(`${apiPaths.products}/${id}`)).headers['x-cache']).toBe('hit');
         const sku = ProductSchema.parse(before.json()).variations[0]!.sku;
@@ -296,16 +297,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
 
 describe('the version behind the cache', () => {
   it('is read after each caller asks: a write committed before the call is never missed', async () => {
+    const tin = await createProduct(t);
     const versions = createReadCacheVersion(t.database.db);
     const first = await versions.current();
     // Many callers at once share reads, yet all see the same committed value.
     const together = await Promise.all(Array.from({ length: 20 }, () => versions.current()));
     expect(new Set(together)).toEqual(new Set([first]));
     const pending = versions.current();
-    await t.database.db
-      .update(products)
-      .set({ menuOrder: 7 })
-      .where(eq(products.slug, 'holiday-gift-tin'));
+    await t.database.db.update(products).set({ menuOrder: 7 }).where(eq(products.id, tin.id));
     // Asked after the commit while an earlier read may still be in flight.
     const afterWrite = versions.current();
     await pending;
@@ -315,16 +314,14 @@ describe('the version behind the cache', () => {
   it.runIf(isPglite())(
     'on PGlite, is not read again until another statement has finished, then is',
     async () => {
+      const tin = await createProduct(t);
       const finished = t.database.statementsFinished!;
       const versions = createReadCacheVersion(t.database.db, finished);
       const first = await versions.current();
       const statements = finished();
       expect(await versions.current()).toBe(first);
       expect(finished()).toBe(statements);
-      await t.database.db
-        .update(products)
-        .set({ menuOrder: 3 })
-        .where(eq(products.slug, 'holiday-gift-tin'));
+      await t.database.db.update(products).set({ menuOrder: 3 }).where(eq(products.id, tin.id));
       expect(BigInt(await versions.current())).toBeGreaterThan(BigInt(first));
     },
   );

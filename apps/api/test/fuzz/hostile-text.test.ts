@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, CONTACT_FORM_ID, CustomerSchema, ProductReviewSchema } from '@larder/contract';
 import { mailTo } from '../outbox.ts';
-import { productIdOf } from '../place-order.ts';
+import { createProduct } from '../factories.ts';
 import { payOrder, placeOrderAs, signIn, TEST_PASSWORD, uniqueEmail } from '../sessions.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { SCRIPT_PAYLOADS } from './hostile-values.ts';
@@ -59,7 +59,7 @@ describe('stored hostile text', () => {
     expectServedAsData(me);
     expect(CustomerSchema.parse(me.json()).first_name).toBe(hostileName);
 
-    const productId = await productIdOf(t.database.db, 'holiday-gift-tin');
+    const productId = (await createProduct(t)).id;
     await payOrder(
       t.app,
       session,

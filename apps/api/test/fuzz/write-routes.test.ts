@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '@larder/contract';
-import { productIdOf } from '../place-order.ts';
+import { createProduct } from '../factories.ts';
 import { placeOrderAs, signedInCustomer, type Session } from '../sessions.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import {
@@ -57,7 +57,7 @@ beforeAll(async () => {
     },
   });
   session = await signedInCustomer(t.app, t.database.db, { name: 'fuzz' });
-  const productId = await productIdOf(t.database.db, 'holiday-gift-tin');
+  const productId = (await createProduct(t)).id;
   const order = await placeOrderAs(t.app, session, [{ product_id: productId, quantity: 1 }]);
   validIds = [productId, order.id, session.id, 1];
 }, 60_000);

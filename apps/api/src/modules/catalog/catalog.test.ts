@@ -3,14 +3,77 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiErrorSchema, ProductCategorySchema, ProductSchema } from '@larder/contract';
 import { products, productVariations } from '../../db/schema.ts';
+import { seedShippingZones } from '../../../seed/shipping-zones.ts';
+import {
+  createCategory,
+  createProduct,
+  createVariableProduct,
+  uniqueName,
+  type CreatedProduct,
+} from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const storefrontQuery =
   'per_page=100&catalog_visibility=visible&status=publish&orderby=menu_order&order=desc&stock_status=instock';
 
 let t: TestApp;
+/** The test's own catalogue: what the lists below must show, and must not. */
+let crumble: CreatedProduct;
+let peanutButter: CreatedProduct;
+let maplePecan: CreatedProduct;
+let honeyOat: CreatedProduct;
+let bites: CreatedProduct;
+let giftTin: CreatedProduct;
+let soldOut: CreatedProduct;
+let draft: CreatedProduct;
+let vegan: { id: number; slug: string };
+/** Published, visible and in stock: 12 products, 3 of them variable. */
+const PUBLIC_PRODUCTS = 12;
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ seed: false });
+  // The not-purchasable test quotes shipping: the shop's zones, no demo catalogue.
+  await seedShippingZones(t.database.db);
+  vegan = await createCategory(t, { name: uniqueName('Vegan') });
+  crumble = await createProduct(t, {
+    name: uniqueName('Apple Cinnamon Crumble'),
+    regular_price: '12.50',
+    sale_price: '10.50',
+    categories: [vegan.slug],
+  });
+  peanutButter = await createProduct(t, { regular_price: '12.50', wholesale_price: '7.50' });
+  maplePecan = await createVariableProduct(t, {
+    name: uniqueName('Maple Pecan Crunch'),
+    variations: [
+      { size: '12 oz', regular_price: '13.00', sale_price: '11.00' },
+      { size: '2 lb', regular_price: '30.00' },
+    ],
+  });
+  // Options and prices given out of order: the list sorts them.
+  honeyOat = await createVariableProduct(t, {
+    variations: [
+      { size: '5 lb bulk', regular_price: '60.00', wholesale_price: '36.00' },
+      { size: '12 oz', regular_price: '12.00', wholesale_price: '7.20' },
+      { size: '2 lb', regular_price: '29.00', wholesale_price: '17.40' },
+    ],
+  });
+  bites = await createVariableProduct(t, {
+    categories: [vegan.slug],
+    variations: [
+      { attributes: { Flavour: 'Cocoa', Size: 'Family' }, regular_price: '26.00' },
+      { attributes: { Flavour: 'Cocoa', Size: 'Snack' }, regular_price: '11.50' },
+      { attributes: { Flavour: 'Honey', Size: 'Snack' }, regular_price: '11.00' },
+      { attributes: { Flavour: 'Honey', Size: 'Family' }, regular_price: '25.00' },
+      { attributes: { Flavour: 'Nutty', Size: 'Snack' }, regular_price: '11.50' },
+      { attributes: { Flavour: 'Nutty', Size: 'Family' }, regular_price: '26.00' },
+    ],
+  });
+  for (let filler = 0; filler < PUBLIC_PRODUCTS - 5; filler++) {
+    await createProduct(t, { regular_price: '14.00' });
+  }
+  giftTin = await createProduct(t, { regular_price: '39.00', catalog_visibility: 'hidden' });
+  soldOut = await createProduct(t, { stock_status: 'outofstock' });
+  draft = await createProduct(t, { status: 'draft' });
 });
 afterAll(() => t.close());
 
@@ -24,24 +87,25 @@ const productList = async (query: string) => {
 describe('GET /wp-json/wc/v3/products', () => {
   it('answers the storefront query with contract-shaped products', async () => {
     const list = await productList(storefrontQuery);
-    expect(list.length).toBeGreaterThanOrEqual(12);
+    expect(list.length).toBe(PUBLIC_PRODUCTS);
     const menuOrders = list.map((product) => product.menu_order);
     expect(menuOrders).toEqual([...menuOrders].sort((a, b) => b - a));
   });
 
   it('leaves hidden and out-of-stock products out of the public list', async () => {
     const slugs = (await productList('per_page=100')).map((product) => product.slug);
-    expect(slugs).not.toContain('holiday-gift-tin');
-    expect(slugs).not.toContain('pumpkin-spice-harvest');
-    expect(slugs).not.toContain('matcha-sesame-test-batch');
+    expect(slugs).toContain(peanutButter.slug);
+    expect(slugs).not.toContain(giftTin.slug);
+    expect(slugs).not.toContain(soldOut.slug);
+    expect(slugs).not.toContain(draft.slug);
     const storefrontSlugs = (await productList(storefrontQuery)).map((product) => product.slug);
-    expect(storefrontSlugs).not.toContain('holiday-gift-tin');
-    expect(storefrontSlugs).not.toContain('pumpkin-spice-harvest');
+    expect(storefrontSlugs).not.toContain(giftTin.slug);
+    expect(storefrontSlugs).not.toContain(soldOut.slug);
   });
 
   it('includes out-of-stock products when stock_status asks for them, but never hidden ones', async () => {
-    const soldOut = await productList('stock_status=outofstock&per_page=100');
-    expect(soldOut.map((product) => product.slug)).toEqual(['pumpkin-spice-harvest']);
+    const outOfStock = await productList('stock_status=outofstock&per_page=100');
+    expect(outOfStock.map((product) => product.slug)).toEqual([soldOut.slug]);
     const hidden = await productList('catalog_visibility=hidden');
     expect(hidden).toEqual([]);
   });
@@ -49,7 +113,7 @@ describe('GET /wp-json/wc/v3/products', () => {
   it('sorts variations by ascending display_price and attribute options by length', async () => {
     const list = await productList(storefrontQuery);
     const variable = list.filter((product) => product.type === 'variable');
-    expect(variable.length).toBeGreaterThanOrEqual(5);
+    expect(variable.length).toBe(3);
     for (const product of variable) {
       const prices = product.variations.map((variation) => variation.display_price);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -61,11 +125,13 @@ describe('GET /wp-json/wc/v3/products', () => {
       expect(Number(product.price)).toBe(Math.min(...prices));
       expect(product.regular_price).toBe('');
     }
-    const honey = list.find((product) => product.slug === 'honey-oat-classic');
+    const honey = list.find((product) => product.slug === honeyOat.slug);
     expect(honey?.attributes[0]?.options).toEqual(['2 lb', '12 oz', '5 lb bulk']);
-    const bites = list.find((product) => product.slug === 'granola-bites');
-    expect(bites?.variations.map((v) => v.display_price)).toEqual([11, 11.5, 11.5, 25, 26, 26]);
-    expect(bites?.attributes.map((a) => a.name)).toEqual(['Flavour', 'Size']);
+    const listedBites = list.find((product) => product.slug === bites.slug);
+    expect(listedBites?.variations.map((v) => v.display_price)).toEqual([
+      11, 11.5, 11.5, 25, 26, 26,
+    ]);
+    expect(listedBites?.attributes.map((a) => a.name)).toEqual(['Flavour', 'Size']);
   });
 
   it('never shows a wholesale price to a guest', async () => {
@@ -73,16 +139,16 @@ describe('GET /wp-json/wc/v3/products', () => {
       .select({ count: productVariations.id })
       .from(productVariations)
       .where(eq(productVariations.wholesalePriceCents, 720));
-    expect(row).toBeDefined(); // the seed does store wholesale prices
+    expect(row).toBeDefined(); // the catalogue does store wholesale prices
     const res = await get(`/wp-json/wc/v3/products?${storefrontQuery}`);
     expect(res.body).not.toContain('wholesale_price');
-    const single = await get('/wp-json/wc/v3/products/1');
+    const single = await get(`/wp-json/wc/v3/products/${peanutButter.id}`);
     expect(single.body).not.toContain('wholesale_price');
   });
 
   it('serves money as two-decimal strings', async () => {
-    const [crumble] = await productList('slug=apple-cinnamon-crumble');
-    expect(crumble).toMatchObject({
+    const [listed] = await productList(`slug=${crumble.slug}`);
+    expect(listed).toMatchObject({
       price: '10.50',
       regular_price: '12.50',
       sale_price: '10.50',
@@ -93,7 +159,7 @@ describe('GET /wp-json/wc/v3/products', () => {
   it('sets X-WP-Total, X-WP-TotalPages and a Link header', async () => {
     const res = await get('/wp-json/wc/v3/products?per_page=5&page=2');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['x-wp-total']).toBe('12');
+    expect(res.headers['x-wp-total']).toBe(String(PUBLIC_PRODUCTS));
     expect(res.headers['x-wp-totalpages']).toBe('3');
     const link = String(res.headers.link);
     expect(link).toContain('page=1>; rel="prev"');
@@ -136,14 +202,14 @@ describe('GET /wp-json/wc/v3/products', () => {
       data: { status: 401 },
     });
     const any = await productList('status=any&per_page=100');
-    expect(any.map((product) => product.slug)).not.toContain('matcha-sesame-test-batch');
+    expect(any.map((product) => product.slug)).not.toContain(draft.slug);
   });
 
   it('finds a hidden product by slug but never a draft', async () => {
-    const [tin] = await productList('slug=holiday-gift-tin');
+    const [tin] = await productList(`slug=${giftTin.slug}`);
     expect(tin?.catalog_visibility).toBe('hidden');
-    const draft = await get('/wp-json/wc/v3/products?slug=matcha-sesame-test-batch');
-    expect(draft.statusCode).toBe(404);
+    const byDraftSlug = await get(`/wp-json/wc/v3/products?slug=${draft.slug}`);
+    expect(byDraftSlug.statusCode).toBe(404);
   });
 
   it('answers an unknown slug with 404 woocommerce_rest_product_invalid_slug', async () => {
@@ -156,20 +222,21 @@ describe('GET /wp-json/wc/v3/products', () => {
   });
 
   it('filters by category, search and price', async () => {
-    const vegan = await get('/wp-json/wc/v3/products/categories?slug=vegan');
-    const veganId = z.array(ProductCategorySchema).parse(vegan.json())[0]?.id;
+    const veganRes = await get(`/wp-json/wc/v3/products/categories?slug=${vegan.slug}`);
+    const veganId = z.array(ProductCategorySchema).parse(veganRes.json())[0]?.id;
     const inVegan = await productList(`category=${veganId}&per_page=100`);
     expect(inVegan.length).toBeGreaterThan(0);
     expect(
-      inVegan.every((product) => product.categories.some((category) => category.slug === 'vegan')),
+      inVegan.every((product) =>
+        product.categories.some((category) => category.slug === vegan.slug),
+      ),
     ).toBe(true);
     const search = await productList('search=pecan');
-    expect(search.map((product) => product.slug)).toContain('maple-pecan-crunch');
+    expect(search.map((product) => product.slug)).toEqual([maplePecan.slug]);
     const onSale = await productList('on_sale=true&per_page=100');
-    expect(onSale.map((product) => product.slug).sort()).toEqual([
-      'apple-cinnamon-crumble',
-      'maple-pecan-crunch',
-    ]);
+    expect(onSale.map((product) => product.slug).sort()).toEqual(
+      [crumble.slug, maplePecan.slug].sort(),
+    );
     const cheap = await productList('max_price=12&per_page=100');
     expect(cheap.every((product) => Number(product.price) <= 12)).toBe(true);
   });
@@ -188,7 +255,7 @@ describe('GET /wp-json/wc/v3/products/{id}', () => {
     const [row] = await t.database.db
       .select({ id: products.id, regular: products.regularPriceCents })
       .from(products)
-      .where(eq(products.slug, 'peanut-butter-banana'));
+      .where(eq(products.id, peanutButter.id));
     const setRegular = (cents: number | null) =>
       t.database.db
         .update(products)
@@ -217,17 +284,13 @@ describe('GET /wp-json/wc/v3/products/{id}', () => {
   });
 
   it('returns one product', async () => {
-    const res = await get('/wp-json/wc/v3/products/2');
+    const res = await get(`/wp-json/wc/v3/products/${crumble.id}`);
     expect(res.statusCode).toBe(200);
-    expect(ProductSchema.parse(res.json()).id).toBe(2);
+    expect(ProductSchema.parse(res.json()).id).toBe(crumble.id);
   });
 
   it('returns 404 woocommerce_rest_product_invalid_id for an unknown or draft id', async () => {
-    const [draft] = await t.database.db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.status, 'draft'));
-    for (const id of [9999, draft!.id]) {
+    for (const id of [9999, draft.id]) {
       const res = await get(`/wp-json/wc/v3/products/${id}`);
       expect(res.statusCode).toBe(404);
       expect(ApiErrorSchema.parse(res.json())).toMatchObject({
@@ -237,7 +300,15 @@ describe('GET /wp-json/wc/v3/products/{id}', () => {
   });
 });
 
+// The category list is about the demo's categories (their images, the hidden tin left uncounted).
 describe('GET /wp-json/wc/v3/products/categories', () => {
+  let seeded: TestApp;
+  beforeAll(async () => {
+    seeded = await buildTestApp();
+  });
+  afterAll(() => seeded.close());
+  const get = (url: string) => seeded.app.inject({ method: 'GET', url });
+
   it('lists categories with images and visible product counts', async () => {
     const res = await get('/wp-json/wc/v3/products/categories');
     expect(res.statusCode).toBe(200);

@@ -5,6 +5,8 @@ import { ApiErrorSchema, OrderSchema, type OrderCreate, type ShippingRate } from
 import { orderItems, orderPayments, orders, products, productVariations } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { seedShippingZones } from '../../../seed/shipping-zones.ts';
+import { createProduct, createVariableProduct, uniqueName } from '../../../test/factories.ts';
 import { payOrder, signedInCustomer } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createShippingRepo } from '../shipping/shipping.repo.ts';
@@ -22,16 +24,14 @@ const advanceMinutes = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);
 };
 
-/** Simple products: $12.50 and $39.00. */
+/** Simple products: $12.50 and $39.00, and a variable one whose 12 oz bag is $12.00. */
 let peanutButter: number;
+let peanutButterName: string;
 let giftTin: number;
+let giftTinName: string;
 let honeyOat: number;
+let honeyOatName: string;
 let honeyOatSmall: number;
-
-const idOf = async (slug: string) =>
-  (
-    await t.database.db.select({ id: products.id }).from(products).where(eq(products.slug, slug))
-  )[0]!.id;
 
 /** A service on the same database and clock, for viewers the HTTP layer cannot produce yet (sign-in). */
 const service = () =>
@@ -43,15 +43,21 @@ const service = () =>
   });
 
 beforeAll(async () => {
-  t = await buildTestApp({ now });
-  peanutButter = await idOf('peanut-butter-banana');
-  giftTin = await idOf('holiday-gift-tin');
-  honeyOat = await idOf('honey-oat-classic');
-  const variations = await t.database.db
-    .select()
-    .from(productVariations)
-    .where(eq(productVariations.productId, honeyOat));
-  honeyOatSmall = variations.find((variation) => variation.attributes.Size === '12 oz')!.id;
+  // Orders need only the shop's shipping zones; the products are the test's own.
+  t = await buildTestApp({ now, seed: false });
+  await seedShippingZones(t.database.db);
+  ({ id: peanutButter, name: peanutButterName } = await createProduct(t, {
+    name: uniqueName('Peanut Butter Banana'),
+    regular_price: '12.50',
+  }));
+  ({ id: giftTin, name: giftTinName } = await createProduct(t, {
+    name: uniqueName('Holiday Gift Tin'),
+    regular_price: '39.00',
+  }));
+  const honey = await createVariableProduct(t, { name: uniqueName('Honey Oat Classic') });
+  honeyOat = honey.id;
+  honeyOatName = honey.name;
+  honeyOatSmall = honey.variations.find((variation) => variation.size === '12 oz')!.id;
 });
 afterAll(() => t.close());
 
@@ -67,8 +73,12 @@ const billing = {
   phone: '+1 212 555 0100',
 };
 
-async function quote(lines: OrderCreate['line_items'], address = billing): Promise<ShippingRate[]> {
-  const res = await t.app.inject({
+async function quote(
+  lines: OrderCreate['line_items'],
+  address = billing,
+  app = t.app,
+): Promise<ShippingRate[]> {
+  const res = await app.inject({
     method: 'POST',
     url: RATES,
     payload: {
@@ -84,12 +94,13 @@ async function quote(lines: OrderCreate['line_items'], address = billing): Promi
   return res.json();
 }
 
-/** A valid order for the lines with the cheapest quoted rate. */
+/** A valid order for the lines with the cheapest rate the app (the shared one by default) quotes. */
 async function anOrder(
   lines: OrderCreate['line_items'],
   overrides: Partial<OrderCreate> = {},
+  app = t.app,
 ): Promise<OrderCreate> {
-  const [rate] = await quote(lines);
+  const [rate] = await quote(lines, billing, app);
   return {
     customer_id: 0,
     payment_method: 'stripe',
@@ -168,8 +179,8 @@ describe('POST /orders', () => {
     expect(
       order.line_items.map((line) => [line.name, line.quantity, line.total, line.price]),
     ).toEqual([
-      ['Peanut Butter Banana', 2, '25.00', 12.5],
-      ['Honey Oat Classic – 12 oz', 1, (smallCents / 100).toFixed(2), smallCents / 100],
+      [peanutButterName, 2, '25.00', 12.5],
+      [`${honeyOatName} – 12 oz`, 1, (smallCents / 100).toFixed(2), smallCents / 100],
     ]);
     expect(order.line_items[1]!.meta_data).toEqual([
       { id: 1, key: 'Size', value: '12 oz', display_key: 'Size', display_value: '12 oz' },
@@ -292,8 +303,7 @@ describe('POST /orders', () => {
     expect(res.statusCode).toBe(409);
     expect(ApiErrorSchema.parse(res.json())).toMatchObject({
       code: 'larder_out_of_stock',
-      message:
-        'Not enough of Holiday Gift Tin in stock. Lower the quantity in your cart to continue.',
+      message: `Not enough of ${giftTinName} in stock. Lower the quantity in your cart to continue.`,
     });
     expect(res.body).not.toMatch(/\b3\b/);
     expect(await orderCount()).toBe(before);
@@ -307,7 +317,7 @@ describe('POST /orders', () => {
       }),
     ).rejects.toMatchObject({
       status: 409,
-      message: 'Only 3 left of Holiday Gift Tin. Lower the quantity in your cart to continue.',
+      message: `Only 3 left of ${giftTinName}. Lower the quantity in your cart to continue.`,
     });
     expect(await orderCount()).toBe(before);
   });
@@ -343,7 +353,7 @@ describe('POST /orders', () => {
       } finally {
         await t.database.db
           .update(products)
-          .set({ status: 'publish', name: 'Holiday Gift Tin' })
+          .set({ status: 'publish', name: giftTinName })
           .where(eq(products.id, giftTin));
       }
     }
@@ -367,7 +377,7 @@ describe('POST /orders', () => {
     expect(statuses).toEqual([201, 409, 409]);
     const refused = results.find((res) => res.statusCode === 409)!;
     expect(refused.json().code).toBe('larder_out_of_stock');
-    expect(refused.json().message).toMatch(/Holiday Gift Tin is out of stock/);
+    expect(refused.json().message).toContain(`${giftTinName} is out of stock`);
     expect(await orderCount()).toBe(before + 1);
     expect(await stockOf(giftTin)).toEqual({ quantity: 0, status: 'outofstock' });
   });
@@ -383,7 +393,7 @@ describe('POST /orders', () => {
       expect((await postOrder(body)).statusCode).toBe(201);
       const again = await postOrder({ ...body, line_items: [{ ...line, quantity: 1 }] });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toMatch(/Honey Oat Classic – 12 oz is out of stock/);
+      expect(again.json().message).toContain(`${honeyOatName} – 12 oz is out of stock`);
     } finally {
       await t.database.db
         .update(productVariations)
@@ -645,9 +655,12 @@ describe('findForPayment', () => {
 describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await buildTestApp({ config: { orderHoldMaxUnits: 6 } });
+    limited = await buildTestApp({ seed: false, config: { orderHoldMaxUnits: 6 } });
+    await seedShippingZones(limited.database.db);
   });
   afterAll(() => limited.close());
+  const limitedOrder = (lines: OrderCreate['line_items'], overrides: Partial<OrderCreate> = {}) =>
+    anOrder(lines, overrides, limited.app);
 
   const GUEST_IP = '198.51.100.7';
   const send = (body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) =>
@@ -658,14 +671,13 @@ describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
       remoteAddress: options.ip ?? GUEST_IP,
       headers: options.headers,
     });
-  const limitedStock = async (slug: string, quantity: number) => {
-    const [row] = await limited.database.db
-      .update(products)
-      .set({ manageStock: true, stockQuantity: quantity, stockStatus: 'instock' })
-      .where(eq(products.slug, slug))
-      .returning({ id: products.id, stockQuantity: products.stockQuantity });
-    return row!.id;
-  };
+  /** A $39.00 product of the test's own with a counted stock. */
+  const limitedStock = (quantity: number) =>
+    createProduct(limited, {
+      name: uniqueName('Holiday Gift Tin'),
+      regular_price: '39.00',
+      stock_quantity: quantity,
+    });
   const stockNow = async (id: number) =>
     (
       await limited.database.db
@@ -677,11 +689,11 @@ describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
     (await limited.database.db.select({ n: count() }).from(orders))[0]!.n;
 
   it('refuses an order asking for more units of a counted product than the limit with 400, and writes nothing', async () => {
-    const tin = await limitedStock('holiday-gift-tin', 500);
+    const { id: tin, name: tinName } = await limitedStock(500);
     const before = await ordersIn();
     // The finding: 100 lines of 999 units each held stock for an hour.
     const hoard = await send(
-      await anOrder([{ product_id: tin, quantity: 1 }], {
+      await limitedOrder([{ product_id: tin, quantity: 1 }], {
         line_items: [
           { product_id: tin, quantity: 4 },
           { product_id: tin, quantity: 3 },
@@ -694,7 +706,9 @@ describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
       data: {
         status: 400,
         params: {
-          line_items: expect.stringMatching(/^Line 1: at most 6 of Holiday Gift Tin per order/),
+          line_items: expect.stringMatching(
+            new RegExp(`^Line 1: at most 6 of ${tinName} per order`),
+          ),
         },
       },
     });
@@ -703,8 +717,8 @@ describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
   });
 
   it("caps the units one guest's unpaid orders hold together, per IP, until they are paid", async () => {
-    const tin = await limitedStock('holiday-gift-tin', 500);
-    const body = (quantity: number) => anOrder([{ product_id: tin, quantity }]);
+    const { id: tin, name: tinName } = await limitedStock(500);
+    const body = (quantity: number) => limitedOrder([{ product_id: tin, quantity }]);
     const first = await send(await body(4));
     expect(first.statusCode, first.body).toBe(201);
     const before = await ordersIn();
@@ -712,7 +726,7 @@ describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
     expect(second.statusCode).toBe(409);
     expect(ApiErrorSchema.parse(second.json())).toMatchObject({
       code: 'larder_hold_limit',
-      message: expect.stringContaining('Your unpaid orders already hold 4 of Holiday Gift Tin'),
+      message: expect.stringContaining(`Your unpaid orders already hold 4 of ${tinName}`),
     });
     expect(await ordersIn()).toBe(before);
     expect(await stockNow(tin)).toBe(496);
@@ -726,10 +740,10 @@ describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
   });
 
   it("counts a signed-in customer's unpaid orders by account, and leaves products without counted stock alone", async () => {
-    const tin = await limitedStock('holiday-gift-tin', 500);
+    const { id: tin } = await limitedStock(500);
     const session = await signedInCustomer(limited.app, limited.database.db);
     const asCustomer = async (lines: OrderCreate['line_items'], ip: string) =>
-      send(await anOrder(lines, { customer_id: session.id }), { ip, headers: session.bearer });
+      send(await limitedOrder(lines, { customer_id: session.id }), { ip, headers: session.bearer });
     expect((await asCustomer([{ product_id: tin, quantity: 5 }], '192.0.2.1')).statusCode).toBe(
       201,
     );
@@ -738,23 +752,19 @@ describe('POST /orders hold limit (ORDER_HOLD_MAX_UNITS)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('larder_hold_limit');
 
-    const [uncounted] = await limited.database.db
-      .update(products)
-      .set({ manageStock: false, stockQuantity: null })
-      .where(eq(products.slug, 'peanut-butter-banana'))
-      .returning({ id: products.id });
+    const uncounted = await createProduct(limited);
     expect(
-      (await asCustomer([{ product_id: uncounted!.id, quantity: 40 }], '192.0.2.1')).statusCode,
+      (await asCustomer([{ product_id: uncounted.id, quantity: 40 }], '192.0.2.1')).statusCode,
     ).toBe(201);
   });
 
   it('does not limit a wholesale customer the owner approved', async () => {
-    const tin = await limitedStock('holiday-gift-tin', 500);
+    const { id: tin } = await limitedStock(500);
     const session = await signedInCustomer(limited.app, limited.database.db, {
       role: 'wholesale_customer',
     });
     const res = await send(
-      await anOrder([{ product_id: tin, quantity: 48 }], { customer_id: session.id }),
+      await limitedOrder([{ product_id: tin, quantity: 48 }], { customer_id: session.id }),
       { headers: session.bearer },
     );
     expect(res.statusCode, res.body).toBe(201);

@@ -14,7 +14,9 @@ import {
   STRIPE_TEST_CARDS,
   type FakeStripe,
 } from '../../../test/fakes/fake-stripe.ts';
-import { placeOrder, productIdOf } from '../../../test/place-order.ts';
+import { seedShippingZones } from '../../../seed/shipping-zones.ts';
+import { createProduct } from '../../../test/factories.ts';
+import { placeOrder } from '../../../test/place-order.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const STRIPE_SECRET = 'sk_test_51FakeSecretKeyNeverInAResponse';
@@ -32,13 +34,16 @@ const responses: string[] = [];
 beforeAll(async () => {
   stripe = await startFakeStripe(STRIPE_SECRET);
   paypal = await startFakePayPal(PAYPAL_ID, PAYPAL_SECRET);
+  // Orders need only the shop's shipping zones; the product is the test's own.
   t = await buildTestApp({
+    seed: false,
     config: {
       stripe: { secretKey: STRIPE_SECRET, publishableKey: STRIPE_PUBLISHABLE, apiBase: stripe.url },
       paypal: { clientId: PAYPAL_ID, clientSecret: PAYPAL_SECRET, apiBase: paypal.url },
     },
   });
-  granola = await productIdOf(t.database.db, 'peanut-butter-banana');
+  await seedShippingZones(t.database.db);
+  granola = (await createProduct(t)).id;
 });
 afterAll(async () => {
   await t.close();

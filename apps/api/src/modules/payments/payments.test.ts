@@ -11,7 +11,9 @@ import {
   type Order,
 } from '@larder/contract';
 import { orderPayments, orders, products } from '../../db/schema.ts';
-import { placeOrder, productIdOf } from '../../../test/place-order.ts';
+import { seedShippingZones } from '../../../seed/shipping-zones.ts';
+import { createProduct, uniqueName, type CreatedProduct } from '../../../test/factories.ts';
+import { placeOrder } from '../../../test/place-order.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const GATEWAYS = '/wp-json/wc/v3/payment_gateways';
@@ -23,18 +25,20 @@ const GOOD_CARD = testPaymentToken('4242 4242 4242 4242');
 const DECLINED_CARD = testPaymentToken('4000 0000 0000 0002');
 
 let t: TestApp;
-/** Simple products: $12.50 (stock managed in these tests) and $39.00. */
-let peanutButter: number;
-let giftTin: number;
+/** Simple products: $12.50 with its stock counted, and $39.00. */
+let peanutButter: CreatedProduct;
+let giftTin: CreatedProduct;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  peanutButter = await productIdOf(t.database.db, 'peanut-butter-banana');
-  giftTin = await productIdOf(t.database.db, 'holiday-gift-tin');
-  await t.database.db
-    .update(products)
-    .set({ manageStock: true, stockQuantity: 1000, stockStatus: 'instock' })
-    .where(eq(products.id, peanutButter));
+  // Orders need only the shop's shipping zones; the products are the test's own.
+  t = await buildTestApp({ seed: false });
+  await seedShippingZones(t.database.db);
+  peanutButter = await createProduct(t, {
+    name: uniqueName('Peanut Butter Banana'),
+    regular_price: '12.50',
+    stock_quantity: 1000,
+  });
+  giftTin = await createProduct(t, { regular_price: '39.00' });
 });
 afterAll(() => t.close());
 
@@ -53,8 +57,8 @@ const errorOf = (res: { json(): unknown }) => ApiErrorSchema.parse(res.json());
 
 const anOrder = () =>
   placeOrder(t.app, [
-    { product_id: peanutButter, quantity: 2 },
-    { product_id: giftTin, quantity: 1 },
+    { product_id: peanutButter.id, quantity: 2 },
+    { product_id: giftTin.id, quantity: 1 },
   ]);
 const orderRow = async (id: number) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -116,7 +120,7 @@ describe('GET /wp-json/wc/v3/payment_gateways', () => {
 describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
   it('pays with the 4242 card: the order is processing with its transaction id, the stock sale is final, and buyer and owner are emailed', async () => {
     const order = await anOrder();
-    const stockAfterOrder = await stockOf(peanutButter);
+    const stockAfterOrder = await stockOf(peanutButter.id);
 
     const res = await payByCard(order);
     expect(res.statusCode, res.body).toBe(200);
@@ -134,7 +138,7 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
     });
     expect(paid.date_paid).not.toBeNull();
     expect((await orderRow(order.id)).stockState).toBe('reduced');
-    expect(await stockOf(peanutButter)).toBe(stockAfterOrder);
+    expect(await stockOf(peanutButter.id)).toBe(stockAfterOrder);
 
     const attempts = await attemptsOf(order.id);
     expect(attempts).toEqual([
@@ -155,7 +159,7 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
     );
     expect(buyerMail).toContain(`Total:    $${order.total}`);
     expect(buyerMail).toContain(`Shipping: $${order.shipping_total}`);
-    expect(buyerMail).toContain('2 × Peanut Butter Banana');
+    expect(buyerMail).toContain(`2 × ${peanutButter.name}`);
     expect(buyerMail).toContain('200 Broadway');
     expect(ownerMail).toContain(`Subject: New order #${order.id}: $${order.total} from Ada Baker`);
     expect(ownerMail).toContain('Reply-To: Ada Baker <ada@example.com>');
@@ -281,7 +285,7 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
     const stranger = await signIn(`stranger-${Date.now()}@example.com`);
     const order = await placeOrder(
       t.app,
-      [{ product_id: giftTin, quantity: 1 }],
+      [{ product_id: giftTin.id, quantity: 1 }],
       { customer_id: owner.id },
       owner.headers,
     );

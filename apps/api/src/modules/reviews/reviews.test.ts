@@ -10,14 +10,18 @@ import {
   type ReviewCreate,
 } from '@larder/contract';
 import { productReviews, products } from '../../db/schema.ts';
+import { createProduct, uniqueName } from '../../../test/factories.ts';
 import { payOrder, placeOrderAs, signedInCustomer, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const REVIEWS = '/wp-json/wc/v3/products/reviews';
 
 let t: TestApp;
+/** The demo catalogue's product with seeded reviews: the listing tests are about those. */
 let honeyOat: number;
+/** The test's own published product without reviews, and a draft. */
 let vanilla: number;
+let vanillaName: string;
 let draft: number;
 let counter = 0;
 
@@ -28,8 +32,10 @@ beforeAll(async () => {
       await t.database.db.select({ id: products.id }).from(products).where(eq(products.slug, slug))
     )[0]!.id;
   honeyOat = await idOf('honey-oat-classic');
-  vanilla = await idOf('vanilla-almond-low-sugar');
-  draft = await idOf('matcha-sesame-test-batch');
+  ({ id: vanilla, name: vanillaName } = await createProduct(t, {
+    name: uniqueName('Vanilla Almond Low Sugar'),
+  }));
+  draft = (await createProduct(t, { status: 'draft' })).id;
 });
 afterAll(() => t.close());
 
@@ -152,7 +158,7 @@ describe('POST /wp-json/wc/v3/products/reviews/', () => {
     const review = ProductReviewSchema.parse(res.json());
     expect(review).toMatchObject({
       product_id: vanilla,
-      product_name: 'Vanilla Almond Low Sugar',
+      product_name: vanillaName,
       status: 'hold',
       reviewer: 'Robin Held',
       review: 'Lovely with peaches.',
@@ -254,26 +260,13 @@ describe('POST /wp-json/wc/v3/products/reviews/', () => {
   });
 
   it('answers a product with reviews turned off with 403 woocommerce_rest_reviews_closed', async () => {
-    const closed = (
-      await t.database.db
-        .update(products)
-        .set({ reviewsAllowed: false })
-        .where(eq(products.slug, 'coconut-cashew'))
-        .returning({ id: products.id })
-    )[0]!.id;
-    try {
-      const res = await post(aReview({ product_id: closed }));
-      expect(res.statusCode).toBe(403);
-      expect(errorOf(res)).toMatchObject({
-        code: 'woocommerce_rest_reviews_closed',
-        message: 'Reviews are closed for this product.',
-      });
-    } finally {
-      await t.database.db
-        .update(products)
-        .set({ reviewsAllowed: true })
-        .where(eq(products.id, closed));
-    }
+    const closed = (await createProduct(t, { reviews_allowed: false })).id;
+    const res = await post(aReview({ product_id: closed }));
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toMatchObject({
+      code: 'woocommerce_rest_reviews_closed',
+      message: 'Reviews are closed for this product.',
+    });
   });
 
   it('answers the same review again with 409 woocommerce_rest_comment_duplicate', async () => {
@@ -313,12 +306,17 @@ describe('POST /wp-json/wc/v3/products/reviews/', () => {
 
 describe('product ratings', () => {
   it('come from approved reviews only and change when a held review is approved', async () => {
-    const fresh = (
+    const fresh = (await createProduct(t)).id;
+    // Two approved reviews to start from, as the owner would approve them.
+    for (const rating of [5, 4]) {
+      const posted = ProductReviewSchema.parse(
+        (await post(aReview({ product_id: fresh, rating }))).json(),
+      );
       await t.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.slug, 'tahini-date'))
-    )[0]!.id;
+        .update(productReviews)
+        .set({ status: 'approved' })
+        .where(eq(productReviews.id, posted.id));
+    }
     const before = await productById(fresh);
     const approved = (await reviewList(`product=${fresh}&per_page=100`)).reviews;
     const expected = approved.reduce((sum, review) => sum + review.rating, 0) / approved.length;
@@ -346,7 +344,8 @@ describe('product ratings', () => {
   });
 
   it('is "0.00" with a count of 0 for a product without approved reviews', async () => {
-    const res = await t.app.inject({ url: '/wp-json/wc/v3/products?slug=holiday-gift-tin' });
+    const unreviewed = await createProduct(t);
+    const res = await t.app.inject({ url: `/wp-json/wc/v3/products?slug=${unreviewed.slug}` });
     const [tin] = z.array(ProductSchema).parse(res.json());
     expect(tin).toMatchObject({ average_rating: '0.00', rating_count: 0 });
     expect(await productById(honeyOat)).toMatchObject({
@@ -447,7 +446,7 @@ describe('reviews by signed-in customers', () => {
 describe('rate limit', () => {
   it('answers 429 rest_rate_limited after the configured number of reviews, across both paths', async () => {
     const limited = await buildTestApp({
-      seed: true,
+      seed: false,
       config: {
         rateLimits: {
           review: { max: 2, windowMs: 60_000 },
@@ -457,11 +456,12 @@ describe('rate limit', () => {
       },
     });
     try {
+      const { id: product } = await createProduct(limited);
       const send = (url: string, ip: string) =>
         limited.app.inject({
           method: 'POST',
           url,
-          payload: aReview({ product_id: honeyOat }),
+          payload: aReview({ product_id: product }),
           remoteAddress: ip,
         });
       expect((await send(`${REVIEWS}/`, '203.0.113.7')).statusCode).toBe(201);

@@ -9,17 +9,13 @@ import {
   ShippingZoneSchema,
   type CartLineRequest,
 } from '@larder/contract';
-import {
-  products,
-  productVariations,
-  shippingZoneMethods,
-  shippingZones,
-} from '../../db/schema.ts';
+import { products, shippingZoneMethods, shippingZones } from '../../db/schema.ts';
 import { guestViewer } from '../../http/viewer.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { priceCart } from '../pricing/cart-pricing.ts';
 import { postcodeMatches } from './zone-matching.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
+import { createProduct, createVariableProduct, uniqueName } from '../../../test/factories.ts';
 
 const COUNTRIES = '/wp-json/wc/v3/data/countries';
 const ZONES = '/wp-json/wc/v3/shipping/zones';
@@ -30,32 +26,37 @@ let t: TestApp;
 let peanutButter: number;
 let giftTin: number;
 let soldOut: number;
+let soldOutName: string;
 let draft: number;
-/** Honey Oat Classic and its 2 lb bag. */
+/** A variable product and its 2 lb bag ($32.00, on sale at $29.00, wholesale $19.20). */
 let honeyOat: number;
+let honeyOatName: string;
 let honeyOatTwoPound: { id: number; cents: number; wholesaleCents: number };
 
-const idOf = async (slug: string) =>
-  (
-    await t.database.db.select({ id: products.id }).from(products).where(eq(products.slug, slug))
-  )[0]!.id;
-
 beforeAll(async () => {
-  t = await buildTestApp();
-  peanutButter = await idOf('peanut-butter-banana');
-  giftTin = await idOf('holiday-gift-tin');
-  soldOut = await idOf('pumpkin-spice-harvest');
-  draft = await idOf('matcha-sesame-test-batch');
-  honeyOat = await idOf('honey-oat-classic');
-  const variations = await t.database.db
-    .select()
-    .from(productVariations)
-    .where(eq(productVariations.productId, honeyOat));
-  const twoPound = variations.find((variation) => variation.attributes.Size === '2 lb')!;
+  // Rates need only the shop's shipping zones; the products are the test's own.
+  t = await buildTestApp({ seed: false });
+  await seedShippingZones(t.database.db);
+  peanutButter = (await createProduct(t, { regular_price: '12.50' })).id;
+  giftTin = (await createProduct(t, { regular_price: '39.00' })).id;
+  ({ id: soldOut, name: soldOutName } = await createProduct(t, {
+    name: uniqueName('Pumpkin Spice Harvest'),
+    stock_status: 'outofstock',
+  }));
+  draft = (await createProduct(t, { status: 'draft' })).id;
+  const honey = await createVariableProduct(t, {
+    name: uniqueName('Honey Oat Classic'),
+    variations: [
+      { size: '12 oz', regular_price: '12.00', wholesale_price: '7.20' },
+      { size: '2 lb', regular_price: '32.00', sale_price: '29.00', wholesale_price: '19.20' },
+    ],
+  });
+  honeyOat = honey.id;
+  honeyOatName = honey.name;
   honeyOatTwoPound = {
-    id: twoPound.id,
-    cents: twoPound.salePriceCents ?? twoPound.regularPriceCents,
-    wholesaleCents: twoPound.wholesalePriceCents!,
+    id: honey.variations.find((variation) => variation.size === '2 lb')!.id,
+    cents: 2900,
+    wholesaleCents: 1920,
   };
 });
 afterAll(() => t.close());
@@ -294,7 +295,7 @@ describe('POST /shipping-rates/', () => {
     });
     expect(badVariation.statusCode).toBe(400);
     expect(badVariation.json().data.params.products).toMatch(
-      /^Line 1: Honey Oat Classic has no variation/,
+      new RegExp(`^Line 1: ${honeyOatName} has no variation`),
     );
 
     const noVariation = await postRates({
@@ -302,8 +303,8 @@ describe('POST /shipping-rates/', () => {
       products: [{ product_id: honeyOat, quantity: 1 }],
     });
     expect(noVariation.statusCode).toBe(400);
-    expect(noVariation.json().data.params.products).toMatch(
-      /choose an option of Honey Oat Classic/,
+    expect(noVariation.json().data.params.products).toContain(
+      `choose an option of ${honeyOatName}`,
     );
   });
 
@@ -317,7 +318,7 @@ describe('POST /shipping-rates/', () => {
       code: 'larder_out_of_stock',
       data: { status: 409 },
     });
-    expect(sold.json().message).toMatch(/^Pumpkin Spice Harvest is out of stock/);
+    expect(sold.json().message).toMatch(new RegExp(`^${soldOutName} is out of stock`));
 
     const unpublished = await postRates({
       ...address(),
@@ -401,8 +402,8 @@ describe('priceCart', () => {
     expect(retail.lines[0]).toMatchObject({
       unitPriceCents: honeyOatTwoPound.cents,
       totalCents: honeyOatTwoPound.cents * 3,
-      name: 'Honey Oat Classic – 2 lb',
-      parentName: 'Honey Oat Classic',
+      name: `${honeyOatName} – 2 lb`,
+      parentName: honeyOatName,
       attributes: [{ key: 'Size', value: '2 lb' }],
     });
     expect(retail.itemCount).toBe(3);

@@ -12,6 +12,7 @@ import {
 import { customers, wholesaleApplications } from '../../db/schema.ts';
 import { createMailer, outboxDir } from '../mail/mailer.ts';
 import { mailTo } from '../../../test/outbox.ts';
+import { createProduct } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { certificatesDir } from './certificate-file.ts';
 import { createWholesaleService, type WholesaleService } from './wholesale.service.ts';
@@ -35,7 +36,9 @@ let wholesale: WholesaleService;
 let counter = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ seed: false });
+  // The one product whose wholesale price the tests look for in the shop's list.
+  await createProduct(t, { regular_price: '12.50', wholesale_price: '7.50' });
   // The owner's command line builds the service the same way, on the same database and data folder.
   wholesale = createWholesaleService(t.database.db, {
     mailer: createMailer({

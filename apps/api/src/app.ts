@@ -43,7 +43,6 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
-import { brand } from '../seed/data/brand.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { createServices } from './services.ts';
 
@@ -200,7 +199,7 @@ export async function buildApp(
 
   await app.register(catalogRoutes, { catalog, publicUrl: config.publicUrl });
   await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
-  await app.register(siteRoutes, { publicUrl: config.publicUrl, shop: brand });
+  await app.register(siteRoutes, { publicUrl: config.publicUrl, shop: config.shop });
 
   await app.register(reviewsRoutes, {
     reviews,

@@ -58,6 +58,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   });
   const emailChange = createEmailChangeService(createEmailChangeRepo(db), {
     mailer,
+    shopName: config.shop.name,
     publicUrl: config.publicUrl,
     log,
     now,
@@ -73,6 +74,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   });
   const passwordReset = createPasswordResetService(createPasswordResetRepo(db), {
     mailer,
+    shopName: config.shop.name,
     publicUrl: config.publicUrl,
     perAddressLimit: { max: 3, windowMs: 60 * 60_000 },
     signInThrottle,
@@ -90,11 +92,13 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   });
   const forms = createFormsService(createFormsRepo(db), {
     shopOwnerEmail: config.shopOwnerEmail,
+    shopName: config.shop.name,
     mailer,
     log,
   });
   const wholesale = createWholesaleService(db, {
     mailer,
+    shopName: config.shop.name,
     shopOwnerEmail: config.shopOwnerEmail,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
@@ -117,6 +121,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     mailer,
     publicUrl: config.publicUrl,
     shopOwnerEmail: config.shopOwnerEmail,
+    shopName: config.shop.name,
     log,
     now,
   });

@@ -95,9 +95,6 @@ const notFoundAs = (message: string) => (error: unknown) => {
   throw error instanceof ApiError && error.status === 404 ? new CliError(message) : error;
 };
 
-const customerName = (order: Order) =>
-  `${order.billing.first_name} ${order.billing.last_name}`.trim();
-
 const PROVIDER_NAMES: Record<string, string> = {
   stripe: 'Stripe',
   paypal: 'PayPal',

@@ -254,6 +254,7 @@ export async function buildApp(
         newsletterSignupUrl: config.newsletterSignupUrl,
         publicUrl: config.publicUrl,
         analytics: config.analytics ?? null,
+        shop: config.shop,
       },
     });
   }

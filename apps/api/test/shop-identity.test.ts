@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SiteIndexSchema } from '@larder/contract';
 import { ConfigError, DEMO_SHOP, loadConfig } from '../src/config.ts';
+import { runAdmin } from '../src/admin/cli.ts';
+import { createAdminContext } from '../src/admin/context.ts';
 import { mailTo } from './outbox.ts';
+import { aBuyer, placeOrder, productIdOf } from './place-order.ts';
+import { payOrder } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
 describe('shop identity settings', () => {
@@ -47,7 +51,6 @@ describe('a shop with its own SHOP_NAME', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({
-      seed: false,
       config: { shop: { ...DEMO_SHOP, name: 'Fennel & Rye', tagline: 'Rye crackers.' } },
     });
   });
@@ -83,5 +86,20 @@ describe('a shop with its own SHOP_NAME', () => {
     expect(mail!.headers.subject).toBe('Reset your Fennel & Rye password');
     expect(mail!.text).toContain('your Fennel & Rye account');
     expect(mail!.text).not.toContain('Larder & Oat');
+  });
+
+  it('the command line, built from the same services, names the configured shop too', async () => {
+    const product = await productIdOf(t.database.db, 'peanut-butter-banana');
+    const order = await placeOrder(t.app, [{ product_id: product, quantity: 1 }]);
+    await payOrder(t.app, null, order);
+    const context = createAdminContext(t.config, t.database.db);
+    const code = await runAdmin(['orders', 'set-status', String(order.id), 'completed'], {
+      io: { out: () => undefined, err: () => undefined },
+      open: async () => ({ context, close: async () => undefined }),
+    });
+    expect(code).toBe(0);
+    const subjects = mailTo(t.config.dataDir, aBuyer.email).map((mail) => mail.headers.subject);
+    expect(subjects).toContain(`Your Fennel & Rye order #${order.number} is confirmed`);
+    expect(subjects).toContain(`Your Fennel & Rye order #${order.number} is complete`);
   });
 });

@@ -25,9 +25,9 @@ const routesLayer = {
   message: 'Only the route table imports routes: features and shared code must not.',
 };
 const apiOuterLayers = {
-  group: ['**/admin/**', '**/web/**', '**/app.ts', '**/server.ts', '**/seed/**'],
+  group: ['**/admin/**', '**/web/**', '**/app.ts', '**/server.ts', '**/services.ts', '**/seed/**'],
   message:
-    'The composition root (app.ts, admin/context.ts) wires these; modules, http and db must not import them.',
+    'The composition root (services.ts, app.ts, admin/context.ts) wires these; modules, http and db must not import them.',
 };
 const moduleInternals = {
   group: ['**/modules/**'],

@@ -26,54 +26,25 @@ import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts'
 import { healthRoutes } from './http/health.ts';
 import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
-import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
-import { createEmailChangeRepo } from './modules/accounts/email-change.repo.ts';
-import { createEmailChangeService } from './modules/accounts/email-change.service.ts';
-import { createPasswordResetRepo } from './modules/accounts/password-reset.repo.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
-import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
-import {
-  createSignInThrottle,
-  DEFAULT_SIGN_IN_THROTTLE,
-} from './modules/accounts/sign-in-throttle.ts';
-import { createTokenSigner } from './modules/accounts/tokens.ts';
-import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createContentRepo } from './modules/content/content.repo.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
-import { createContentService } from './modules/content/content.service.ts';
-import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
-import { createFormsService } from './modules/forms/forms.service.ts';
-import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
-import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
-import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
-import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
-import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
-import { createShippingService } from './modules/shipping/shipping.service.ts';
-import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
-import { brand } from '../seed/data/brand.ts';
 import { seedDemoData } from '../seed/seed.ts';
+import { createServices } from './services.ts';
 
 export interface BuildAppOptions {
   /** An already-open database (tests); the app then neither migrates, seeds nor closes it. */
@@ -186,30 +157,14 @@ export async function buildApp(
 
   // Sign-in is worked out before any route runs, so every handler knows its viewer.
   await app.register(fastifyCookie);
-  const signInThrottle = createSignInThrottle({
-    ...DEFAULT_SIGN_IN_THROTTLE,
-    now: options.now ?? (() => new Date()),
-  });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: outboxDir(config.dataDir),
-    log: app.log,
-  });
-  const emailChange = createEmailChangeService(createEmailChangeRepo(database.db), {
-    mailer,
-    publicUrl: config.publicUrl,
+  const services = createServices({
+    config,
+    db: database.db,
     log: app.log,
     now: options.now,
   });
-  const accounts = createAccountsService(createAccountsRepo(database.db), {
-    signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
-    rememberDays: config.rememberMeDays,
-    browserSessionHours: 12,
-    throttle: signInThrottle,
-    emailChange,
-    now: options.now,
-  });
+  const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
+  const { wholesale, shipping, orders, paymentSetup, payments } = services;
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
@@ -242,28 +197,10 @@ export async function buildApp(
     index: false,
   });
 
-  const catalog = createCatalogService(createCatalogRepo(database.db), {
-    publicUrl: config.publicUrl,
-  });
-  const content = createContentService(createContentRepo(database.db), {
-    publicUrl: config.publicUrl,
-  });
   await app.register(catalogRoutes, { catalog, publicUrl: config.publicUrl });
   await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
-  await app.register(siteRoutes, { publicUrl: config.publicUrl, shop: brand });
+  await app.register(siteRoutes, { publicUrl: config.publicUrl, shop: config.shop });
 
-  const reviews = createReviewsService(createReviewsRepo(database.db), {
-    publicUrl: config.publicUrl,
-    shopOwnerEmail: config.shopOwnerEmail,
-    mailer,
-    purchases: purchaseRecordsFromOrders(database.db),
-    log: app.log,
-  });
-  const forms = createFormsService(createFormsRepo(database.db), {
-    shopOwnerEmail: config.shopOwnerEmail,
-    mailer,
-    log: app.log,
-  });
   await app.register(reviewsRoutes, {
     reviews,
     publicUrl: config.publicUrl,
@@ -280,35 +217,12 @@ export async function buildApp(
       profileUpdate: config.rateLimits.profileUpdate,
     },
   });
-  const passwordReset = createPasswordResetService(createPasswordResetRepo(database.db), {
-    mailer,
-    publicUrl: config.publicUrl,
-    perAddressLimit: { max: 3, windowMs: 60 * 60_000 },
-    signInThrottle,
-    log: app.log,
-    now: options.now,
-  });
   await app.register(passwordResetRoutes, {
     passwordReset,
     rateLimits: { request: config.rateLimits.passwordReset, reset: config.rateLimits.login },
   });
-  const wholesale = createWholesaleService(database.db, {
-    mailer,
-    shopOwnerEmail: config.shopOwnerEmail,
-    publicUrl: config.publicUrl,
-    dataDir: config.dataDir,
-    log: app.log,
-    now: options.now,
-  });
   await app.register(wholesaleRoutes, { wholesale, rateLimit: config.rateLimits.wholesale });
 
-  const shipping = createShippingService(database.db, createShippingRepo(database.db));
-  const orders = createOrdersService(database.db, {
-    holdMinutes: config.orderHoldMinutes,
-    maxHeldUnits: config.orderHoldMaxUnits,
-    shipping,
-    now: options.now,
-  });
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
   await app.register(ordersRoutes, {
     orders,
@@ -317,22 +231,11 @@ export async function buildApp(
     sweepIntervalMs: 60_000,
   });
 
-  const paymentSetup = createPaymentSetup(config);
   if (paymentSetup.testMode) {
     app.log.warn(
       'no payment keys configured: the built-in test provider takes payments, no money moves',
     );
   }
-  const payments = createPaymentsService(createPaymentsRepo(database.db), {
-    orders,
-    card: paymentSetup.card,
-    paypal: paymentSetup.paypal,
-    mailer,
-    publicUrl: config.publicUrl,
-    shopOwnerEmail: config.shopOwnerEmail,
-    log: app.log,
-    now: options.now,
-  });
   await app.register(paymentsRoutes, {
     payments,
     gateways: paymentSetup.gateways,
@@ -351,6 +254,7 @@ export async function buildApp(
         newsletterSignupUrl: config.newsletterSignupUrl,
         publicUrl: config.publicUrl,
         analytics: config.analytics ?? null,
+        shop: config.shop,
       },
     });
   }

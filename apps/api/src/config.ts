@@ -96,6 +96,40 @@ const mailbox = z
     'must be an email address, optionally as "Name <address>"',
   );
 
+/** The shop's public identity: SHOP_NAME, SHOP_TAGLINE, SHOP_EMAIL, SHOP_PHONE, SHOP_ADDRESS_*. */
+export interface ShopIdentity {
+  name: string;
+  tagline: string;
+  /** The address customers write to (shown on pages); MAIL_FROM is the sender of e-mail. */
+  email: string;
+  phone: string;
+  address: {
+    street: string;
+    suite: string;
+    city: string;
+    state: string;
+    postcode: string;
+    /** ISO 3166-1 alpha-2, e.g. US. */
+    country: string;
+  };
+}
+
+/** The demo brand's identity: what a shop that sets no SHOP_* settings calls itself. */
+export const DEMO_SHOP: ShopIdentity = {
+  name: 'Larder & Oat',
+  tagline: 'Small-batch granola, baked slow in Durham, North Carolina.',
+  email: 'hello@larderandoat.com',
+  phone: '(919) 555-0142',
+  address: {
+    street: '318 Hunt Street',
+    suite: 'Suite 104',
+    city: 'Durham',
+    state: 'NC',
+    postcode: '27701',
+    country: 'US',
+  },
+};
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number' })
@@ -120,6 +154,20 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: mailbox.default('Larder & Oat <hello@larderandoat.com>'),
   SHOP_OWNER_EMAIL: z.email('must be an email address').default('hello@larderandoat.com'),
+  SHOP_NAME: z.string().trim().min(1, 'must not be empty').default(DEMO_SHOP.name),
+  SHOP_TAGLINE: z.string().trim().default(DEMO_SHOP.tagline),
+  SHOP_EMAIL: z.email('must be an email address').default(DEMO_SHOP.email),
+  SHOP_PHONE: z.string().trim().default(DEMO_SHOP.phone),
+  SHOP_ADDRESS_STREET: z.string().trim().optional(),
+  SHOP_ADDRESS_SUITE: z.string().trim().optional(),
+  SHOP_ADDRESS_CITY: z.string().trim().optional(),
+  SHOP_ADDRESS_STATE: z.string().trim().optional(),
+  SHOP_ADDRESS_POSTCODE: z.string().trim().optional(),
+  SHOP_ADDRESS_COUNTRY: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+    .optional(),
   REVIEW_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
   CONTACT_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
   NEWSLETTER_RATE_LIMIT: rateLimit.prefault(DEFAULT_FORM_RATE_LIMIT),
@@ -231,6 +279,8 @@ export interface Config {
   mailFrom: string;
   /** Receives contact messages, new-review notices and wholesale applications. */
   shopOwnerEmail: string;
+  /** Who the shop is, as its e-mails, REST index, command line and pages name it (SHOP_*). */
+  shop: ShopIdentity;
   /** Per-client limits on the public write routes (spam guard). */
   rateLimits: {
     review: RateLimit;
@@ -288,6 +338,30 @@ export class ConfigError extends Error {
 }
 
 /** Reads the environment; empty strings count as unset so `.env` templates can leave values blank. */
+/**
+ * SHOP_ADDRESS_* are one address: once any is set, the unset ones are empty (a shop without a
+ * suite leaves SHOP_ADDRESS_SUITE out), and only with none set is it the demo brand's.
+ */
+function shopAddress(env: z.output<typeof EnvSchema>): ShopIdentity['address'] {
+  const given = {
+    street: env.SHOP_ADDRESS_STREET,
+    suite: env.SHOP_ADDRESS_SUITE,
+    city: env.SHOP_ADDRESS_CITY,
+    state: env.SHOP_ADDRESS_STATE,
+    postcode: env.SHOP_ADDRESS_POSTCODE,
+    country: env.SHOP_ADDRESS_COUNTRY,
+  };
+  if (Object.values(given).every((value) => value === undefined)) return DEMO_SHOP.address;
+  return {
+    street: given.street ?? '',
+    suite: given.suite ?? '',
+    city: given.city ?? '',
+    state: given.state ?? '',
+    postcode: given.postcode ?? '',
+    country: given.country ?? 'US',
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(
@@ -322,6 +396,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     shopOwnerEmail: parsed.SHOP_OWNER_EMAIL,
+    shop: {
+      name: parsed.SHOP_NAME,
+      tagline: parsed.SHOP_TAGLINE,
+      email: parsed.SHOP_EMAIL,
+      phone: parsed.SHOP_PHONE,
+      address: shopAddress(parsed),
+    },
     rateLimits: {
       review: parsed.REVIEW_RATE_LIMIT,
       contact: parsed.CONTACT_RATE_LIMIT,

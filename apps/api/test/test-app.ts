@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config.ts';
+import { DEMO_SHOP, type Config } from '../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { seedDemoData } from '../seed/seed.ts';
 
@@ -31,6 +31,7 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
   seedDemoData: true,
   mailFrom: 'Larder & Oat <hello@larderandoat.test>',
   shopOwnerEmail: 'owner@larderandoat.test',
+  shop: DEMO_SHOP,
   rateLimits: {
     review: roomyLimit,
     contact: roomyLimit,

@@ -1,5 +1,21 @@
 import type { AnalyticsSettings } from './features/analytics/page-views.ts';
 
+/** Who the shop is (the API's SHOP_* settings): footer, logo label, titles and search data. */
+export interface ShopIdentity {
+  name: string;
+  tagline: string;
+  email: string;
+  phone: string;
+  address: {
+    street: string;
+    suite: string;
+    city: string;
+    state: string;
+    postcode: string;
+    country: string;
+  };
+}
+
 /** What the Fastify glue (apps/api/src/web) hands to every loader; fixed by the glue contract. */
 export interface SiteConfig {
   /** External mailing-list page opened by the footer's Subscribe button (spec §2 Footer). */
@@ -8,6 +24,7 @@ export interface SiteConfig {
   publicUrl: string;
   /** Where page views go (spec §7); null: analytics is off and nothing is sent. */
   analytics: AnalyticsSettings | null;
+  shop: ShopIdentity;
 }
 
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;

@@ -50,8 +50,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-export function meta() {
-  return [{ title: pageTitle(undefined) }];
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: pageTitle(undefined, data?.siteConfig.shop.name ?? '') }];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -90,14 +90,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
         Skip to main content
       </a>
       <SessionSync serverCustomer={loaderData.customer} />
-      <SiteHeader overlay={showHero} />
+      <SiteHeader overlay={showHero} shopName={loaderData.siteConfig.shop.name} />
       {showHero ? <Hero chrome={chrome} /> : null}
       {chrome?.hideHeader ? <h1 className="visually-hidden">{chrome.headerTitle}</h1> : null}
       <main id="main-content" tabIndex={-1} className="site-main">
         <Outlet />
       </main>
       {chrome?.hideFooter ? null : (
-        <SiteFooter newsletterSignupUrl={loaderData.siteConfig.newsletterSignupUrl} />
+        <SiteFooter
+          newsletterSignupUrl={loaderData.siteConfig.newsletterSignupUrl}
+          shop={loaderData.siteConfig.shop}
+        />
       )}
       <AppToastContainer />
     </div>
@@ -116,7 +119,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="site site--bare">
       <header className="site-header site-header--solid">
         <div className="container main-bar">
-          <a href="/" className="brand-link" aria-label="Larder & Oat, home">
+          {/* The root's loader failed: the shop's name is not known here. */}
+          <a href="/" className="brand-link" aria-label="Home">
             <SiteLogo />
           </a>
         </div>

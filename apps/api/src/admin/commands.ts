@@ -12,7 +12,11 @@ import { ApiError } from '../http/errors.ts';
 import { isUniqueViolation } from '../modules/accounts/accounts.repo.ts';
 import { hashPassword, weakPasswordReason } from '../modules/accounts/passwords.ts';
 import { OWNER_ORDER_STATUSES } from '../modules/orders/orders.service.ts';
-import { orderSummary, SHOP_NAME } from '../modules/payments/payment-emails.ts';
+import {
+  orderCompletedEmail,
+  orderLink,
+  orderSummary,
+} from '../modules/payments/payment-emails.ts';
 import type { PaymentRow } from '../modules/payments/payments.repo.ts';
 import { exportCatalog, importCatalog } from './catalog-file.ts';
 import type { AdminContext } from './context.ts';
@@ -91,9 +95,6 @@ const notFoundAs = (message: string) => (error: unknown) => {
   throw error instanceof ApiError && error.status === 404 ? new CliError(message) : error;
 };
 
-const customerName = (order: Order) =>
-  `${order.billing.first_name} ${order.billing.last_name}`.trim();
-
 const PROVIDER_NAMES: Record<string, string> = {
   stripe: 'Stripe',
   paypal: 'PayPal',
@@ -121,26 +122,6 @@ function orderText(order: Order, payments: PaymentRow[]): string {
       line.startsWith('Paid by:') ? paymentText(payments) : line,
     ),
   ].join('\n');
-}
-
-/** The buyer's "your order is complete" email. */
-function orderCompletedEmail(order: Order, publicUrl: string) {
-  const link = `${publicUrl}/order-received/${order.id}?key=${encodeURIComponent(order.order_key)}`;
-  return {
-    to: { name: customerName(order), address: order.billing.email },
-    subject: `Your ${SHOP_NAME} order #${order.number} is complete`,
-    text: [
-      `Hi ${order.billing.first_name},`,
-      '',
-      'Good news: your order is complete and on its way to you (or ready to collect).',
-      '',
-      ...orderSummary(order),
-      '',
-      `See your order at any time: ${link}`,
-      '',
-      `— ${SHOP_NAME}`,
-    ].join('\n'),
-  };
 }
 
 const ownerCreate: Command = {
@@ -439,7 +420,13 @@ const ordersSetStatus: Command = {
     }
     if (status === 'completed') {
       try {
-        await context.mailer.send(orderCompletedEmail(order, context.config.publicUrl));
+        await context.mailer.send(
+          orderCompletedEmail(
+            order,
+            orderLink(context.config.publicUrl, order),
+            context.config.shop.name,
+          ),
+        );
         io.out(`Emailed ${order.billing.email} that the order is complete.`);
       } catch (error) {
         // The status change stands; only the email is missing.

@@ -1,31 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { createDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
-import { createAccountsRepo } from '../modules/accounts/accounts.repo.ts';
-import { createMailer, outboxDir, type Mailer } from '../modules/mail/mailer.ts';
-import { createOrdersService, type OrdersService } from '../modules/orders/orders.service.ts';
-import { createPaymentsRepo, type PaymentsRepo } from '../modules/payments/payments.repo.ts';
-import { purchaseRecordsFromOrders } from '../modules/reviews/purchase-records.ts';
-import { createReviewsRepo } from '../modules/reviews/reviews.repo.ts';
-import { createReviewsService, type ReviewsService } from '../modules/reviews/reviews.service.ts';
-import { createShippingRepo } from '../modules/shipping/shipping.repo.ts';
-import { createShippingService } from '../modules/shipping/shipping.service.ts';
-import {
-  createWholesaleService,
-  type WholesaleService,
-} from '../modules/wholesale/wholesale.service.ts';
+import { createServices, type Services } from '../services.ts';
 
 /** The services the commands use: the same ones the shop's routes use. */
 export interface AdminContext {
   config: Config;
   db: Database;
-  mailer: Mailer;
-  orders: OrdersService;
+  mailer: Services['mailer'];
+  orders: Services['orders'];
   /** The payment attempts recorded per order: what `orders show` says was paid. */
-  payments: PaymentsRepo;
-  reviews: ReviewsService;
-  accounts: ReturnType<typeof createAccountsRepo>;
-  wholesale: WholesaleService;
+  payments: Services['paymentsRepo'];
+  reviews: Services['reviews'];
+  accounts: Services['accountsRepo'];
+  wholesale: Services['wholesale'];
 }
 
 /** The mailer's log: quiet, except for failures, which go to stderr. */
@@ -46,39 +34,17 @@ function quietLogger(): FastifyBaseLogger {
 }
 
 export function createAdminContext(config: Config, db: Database): AdminContext {
-  const log = quietLogger();
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: outboxDir(config.dataDir),
-    log,
-  });
-  const shipping = createShippingService(db, createShippingRepo(db));
+  // The shop's own services (createServices), so a command does exactly what the shop would.
+  const services = createServices({ config, db, log: quietLogger() });
   return {
     config,
     db,
-    mailer,
-    orders: createOrdersService(db, {
-      holdMinutes: config.orderHoldMinutes,
-      maxHeldUnits: config.orderHoldMaxUnits,
-      shipping,
-    }),
-    payments: createPaymentsRepo(db),
-    reviews: createReviewsService(createReviewsRepo(db), {
-      publicUrl: config.publicUrl,
-      shopOwnerEmail: config.shopOwnerEmail,
-      mailer,
-      purchases: purchaseRecordsFromOrders(db),
-      log,
-    }),
-    accounts: createAccountsRepo(db),
-    wholesale: createWholesaleService(db, {
-      mailer,
-      shopOwnerEmail: config.shopOwnerEmail,
-      publicUrl: config.publicUrl,
-      dataDir: config.dataDir,
-      log,
-    }),
+    mailer: services.mailer,
+    orders: services.orders,
+    payments: services.paymentsRepo,
+    reviews: services.reviews,
+    accounts: services.accountsRepo,
+    wholesale: services.wholesale,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   type RouteObject,
   type ServerBuild,
 } from 'react-router';
-import type { AnalyticsConfig } from '../config.ts';
+import type { AnalyticsConfig, ShopIdentity } from '../config.ts';
 import { bodyWithNonce, type PageCache, type RenderedPage } from '../http/page-cache.ts';
 import { carriesCredentials, PRIVATE_CACHE_CONTROL } from '../http/read-cache.ts';
 import { FORM_BODY_LIMIT } from '../http/write-guards.ts';
@@ -24,6 +24,7 @@ export interface StorefrontOptions {
     newsletterSignupUrl: string;
     publicUrl: string;
     analytics: AnalyticsConfig | null;
+    shop: ShopIdentity;
   };
   /** Anonymous pages kept briefly in memory; without it every page is rendered afresh. */
   pageCache?: PageCache;

@@ -1,23 +1,9 @@
-import { SITE_NAME } from './text.ts';
-
 /**
- * The brand's public facts, shown in the footer and given to search engines. They match the API's
- * seed (apps/api/seed/data/brand.ts), which the storefront may not import.
+ * The logo file and social links, the same for every page. Who the shop is (name, address, phone,
+ * e-mail) comes from the server's SHOP_* settings through the root loader (`siteConfig.shop`).
  */
 export const BRAND = {
-  name: SITE_NAME,
   logoPath: '/favicon.svg',
-  address: {
-    street: '318 Hunt Street',
-    suite: 'Suite 104',
-    city: 'Durham',
-    state: 'NC',
-    postcode: '27701',
-    country: 'US',
-  },
-  phone: '(919) 555-0142',
-  phoneHref: 'tel:+19195550142',
-  email: 'hello@larderandoat.com',
   social: [
     { network: 'Facebook', href: 'https://www.facebook.com/' },
     { network: 'Instagram', href: 'https://www.instagram.com/' },
@@ -25,3 +11,6 @@ export const BRAND = {
     { network: 'LinkedIn', href: 'https://www.linkedin.com/' },
   ],
 } as const;
+
+/** A phone number as a tel: link: its digits and a leading +. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

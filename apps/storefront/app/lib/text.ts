@@ -35,8 +35,7 @@ export function stripTags(html: string): string {
     .trim();
 }
 
-export const SITE_NAME = 'Larder & Oat';
-
-export function pageTitle(title: string | undefined): string {
-  return title ? `${title} | ${SITE_NAME}` : SITE_NAME;
+/** A page's document title: its own, then the shop's name (SHOP_NAME, from the root loader). */
+export function pageTitle(title: string | undefined, shopName: string): string {
+  return title ? `${title} | ${shopName}` : shopName;
 }

@@ -6,7 +6,7 @@ import { demoteH1, formatDate, toPostSummary } from '../features/content/content
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { simpleChrome } from '../features/layout/page-chrome.ts';
-import { seoMeta, siteOrigin } from '../features/seo/seo.ts';
+import { seoMeta, siteOrigin, siteShop } from '../features/seo/seo.ts';
 import { blogPostingJsonLd } from '../features/seo/structured-data.ts';
 import { decodeEntities } from '../lib/text.ts';
 
@@ -54,6 +54,7 @@ export function meta(args: Route.MetaArgs) {
             image: post.image?.src ?? null,
           },
           siteOrigin(args.matches),
+          siteShop(args.matches)?.name ?? '',
         )
       : null,
   });

@@ -2,6 +2,7 @@ import type { Page } from '@larder/contract';
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { loader } from './content-page.tsx';
+import { demoShop } from '../test/shop.ts';
 
 const seeded = (slug: string, title: string): Page =>
   ({
@@ -32,6 +33,7 @@ const context = {
     newsletterSignupUrl: 'https://example.com',
     publicUrl: 'http://shop.test',
     analytics: null,
+    shop: demoShop,
   },
   async apiFetch(path: string) {
     const slug = new URL(path, 'http://shop.test').searchParams.get('slug');

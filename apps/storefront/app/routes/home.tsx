@@ -8,7 +8,7 @@ import { toContentPage, toPostSummary } from '../features/content/content-data.t
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
-import { seoMeta, siteOrigin } from '../features/seo/seo.ts';
+import { seoMeta, siteOrigin, siteShop } from '../features/seo/seo.ts';
 import { organizationJsonLd } from '../features/seo/structured-data.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
@@ -38,11 +38,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData;
+  const shop = siteShop(args.matches);
   return seoMeta(args, {
     title: data ? 'Small-batch granola' : undefined,
     description: data?.chrome.deck || data?.page.summary,
     image: data?.chrome.headerImage?.src,
-    jsonLd: organizationJsonLd(siteOrigin(args.matches)),
+    jsonLd: shop ? organizationJsonLd(siteOrigin(args.matches), shop) : null,
   });
 }
 

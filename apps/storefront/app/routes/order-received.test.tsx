@@ -4,6 +4,7 @@ import { createRoutesStub, type AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { anOrder, anOrderLine } from '../features/orders/test-data.ts';
 import OrderReceived, { ErrorBoundary, loader } from './order-received.tsx';
+import { demoShop } from '../test/shop.ts';
 
 const apiError = (status: number, code: string) =>
   Response.json({ code, message: 'No.', data: { status } }, { status });
@@ -16,6 +17,7 @@ function contextFor(order: Order, seen: string[] = []) {
       newsletterSignupUrl: 'https://example.com',
       publicUrl: 'http://shop.test',
       analytics: null,
+      shop: demoShop,
     },
     async apiFetch(path: string) {
       seen.push(path);

@@ -17,7 +17,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const product = toProductDetail(source);
   // Reviews are looked up by the product's id, known only once the slug has been resolved.
   const reviews = await loadProductReviews(api, product.id);
-  const structuredData = productJsonLd(source, context.siteConfig.publicUrl);
+  const structuredData = productJsonLd(
+    source,
+    context.siteConfig.publicUrl,
+    context.siteConfig.shop.name,
+  );
   return { chrome: simpleChrome(product.name), product, reviews, structuredData };
 }
 

@@ -7,7 +7,7 @@ import { StoreLocator } from '../features/content/store-locator.tsx';
 import { orNotFound } from '../features/content/not-found.ts';
 import { Prose } from '../features/content/prose.tsx';
 import { chromeFromPage } from '../features/layout/page-chrome.ts';
-import { pageSeoMeta } from '../features/seo/seo.ts';
+import { pageSeoMeta, siteShop } from '../features/seo/seo.ts';
 import { storeListJsonLd } from '../features/seo/structured-data.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
@@ -36,6 +36,7 @@ export function meta(args: Route.MetaArgs) {
     jsonLd: data
       ? storeListJsonLd(
           data.locations.map((location) => ({ ...location, street: location.address })),
+          siteShop(args.matches)?.name ?? '',
         )
       : null,
   });

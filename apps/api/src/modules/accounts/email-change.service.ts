@@ -11,6 +11,8 @@ type ConfirmInput = z.output<typeof ConfirmEmailRequestSchema>;
 
 export interface EmailChangeOptions {
   mailer: Mailer;
+  /** The shop's name (SHOP_NAME), as its e-mails sign and mention it. */
+  shopName: string;
   /** The storefront's origin: the emailed link opens its /my-account/confirm-email page. */
   publicUrl: string;
   log: { error(object: object, message: string): void };
@@ -33,17 +35,17 @@ export const invalidEmailChangeKey = () =>
   );
 
 /** The three messages of an email change, one place each. */
-function emailChangeMails(mailer: Mailer, publicUrl: string) {
+function emailChangeMails(mailer: Mailer, publicUrl: string, shopName: string) {
   return {
     /** To the new address: the link that makes the change. */
     confirmLink: (customer: CustomerRow, newEmail: string, link: string) =>
       mailer.send({
         to: { name: nameOf(customer), address: newEmail },
-        subject: 'Confirm your new Larder & Oat email address',
+        subject: `Confirm your new ${shopName} email address`,
         text: [
           `Hello ${nameOf(customer)},`,
           '',
-          `Someone (we hope you) asked to use this address, ${newEmail}, for a Larder & Oat account.`,
+          `Someone (we hope you) asked to use this address, ${newEmail}, for a ${shopName} account.`,
           'Open this link within 24 hours to make the change. It works once:',
           '',
           link,
@@ -56,11 +58,11 @@ function emailChangeMails(mailer: Mailer, publicUrl: string) {
     changeRequested: (customer: CustomerRow, newEmail: string) =>
       mailer.send({
         to: { name: nameOf(customer), address: customer.email },
-        subject: 'Your Larder & Oat email address is about to change',
+        subject: `Your ${shopName} email address is about to change`,
         text: [
           `Hello ${nameOf(customer)},`,
           '',
-          `Someone signed in to your Larder & Oat account asked to change its email address to ${newEmail}.`,
+          `Someone signed in to your ${shopName} account asked to change its email address to ${newEmail}.`,
           'The change happens only when the link we sent to that address is opened.',
           '',
           'If this was not you, reset your password now: that cancels the change and signs everyone out.',
@@ -73,11 +75,11 @@ function emailChangeMails(mailer: Mailer, publicUrl: string) {
     addressInUse: (newEmail: string) =>
       mailer.send({
         to: newEmail,
-        subject: 'This address already has a Larder & Oat account',
+        subject: `This address already has a ${shopName} account`,
         text: [
           'Hello,',
           '',
-          'Someone asked to move another Larder & Oat account to this address, which already has an account of its own.',
+          `Someone asked to move another ${shopName} account to this address, which already has an account of its own.`,
           'Nothing has changed. If it was you, sign in with this address instead, or reset its password.',
           '',
           'If you did not ask for this, ignore this email.',
@@ -92,7 +94,7 @@ function emailChangeMails(mailer: Mailer, publicUrl: string) {
  */
 export function createEmailChangeService(repo: EmailChangeRepo, options: EmailChangeOptions) {
   const now = options.now ?? (() => new Date());
-  const mails = emailChangeMails(options.mailer, options.publicUrl);
+  const mails = emailChangeMails(options.mailer, options.publicUrl, options.shopName);
 
   async function sendLinkOrNotice(customer: CustomerRow, newEmail: string): Promise<void> {
     const owner = await repo.findCustomerByEmail(newEmail);

@@ -12,6 +12,8 @@ type ResetInput = z.output<typeof ResetPasswordRequestSchema>;
 
 export interface PasswordResetOptions {
   mailer: Mailer;
+  /** The shop's name (SHOP_NAME), as its e-mails sign and mention it. */
+  shopName: string;
   /** The storefront's origin: the emailed link opens its /reset-password page. */
   publicUrl: string;
   /** Reset requests allowed per email address, whoever sends them. */
@@ -63,11 +65,11 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
   async function emailLink(to: { name: string; address: string }, link: string) {
     await options.mailer.send({
       to,
-      subject: 'Reset your Larder & Oat password',
+      subject: `Reset your ${options.shopName} password`,
       text: [
         `Hello ${to.name},`,
         '',
-        'Someone (we hope you) asked to reset the password of your Larder & Oat account.',
+        `Someone (we hope you) asked to reset the password of your ${options.shopName} account.`,
         'Open this link within one hour to choose a new password. It works once:',
         '',
         link,

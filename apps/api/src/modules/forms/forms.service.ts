@@ -7,6 +7,8 @@ type ContactInput = z.output<typeof ContactSubmissionSchema>;
 
 export interface FormsServiceOptions {
   shopOwnerEmail: string;
+  /** The shop's name (SHOP_NAME), as its e-mails sign and mention it. */
+  shopName: string;
   mailer: Mailer;
   log: { error(object: object, message: string): void };
 }
@@ -63,7 +65,7 @@ export function createFormsService(repo: FormsRepo, options: FormsServiceOptions
         ? {
             email,
             created: true,
-            message: `You're on the list! Look out for monthly recipes, deals and news from Larder & Oat at ${email}.`,
+            message: `You're on the list! Look out for monthly recipes, deals and news from ${options.shopName} at ${email}.`,
           }
         : {
             email,

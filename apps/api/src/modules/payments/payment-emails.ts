@@ -1,7 +1,13 @@
 import { centsOf, formatCents, formatMoney, sumCents, type Order } from '@larder/contract';
 import type { MailMessage } from '../mail/mailer.ts';
 
-export const SHOP_NAME = 'Larder & Oat';
+/** The buyer's page for an order: every order e-mail links to it. */
+export const orderLink = (publicUrl: string, order: Pick<Order, 'id' | 'order_key'>) =>
+  `${publicUrl}/order-received/${order.id}?key=${encodeURIComponent(order.order_key)}`;
+
+/** What a card statement or PayPal account says a payment was for. */
+export const paymentDescription = (shopName: string, orderId: number) =>
+  `${shopName} order ${orderId}`;
 
 /** Sum of the line totals: the order shape carries no subtotal of its own. */
 const subtotal = (order: Order) => sumCents(order.line_items.map((line) => centsOf(line.total)));
@@ -54,11 +60,17 @@ export function orderSummary(order: Order): string[] {
   ];
 }
 
-export function orderConfirmationEmail(order: Order, orderLink: string): MailMessage {
-  const name = `${order.billing.first_name} ${order.billing.last_name}`.trim();
+const customerName = (order: Order) =>
+  `${order.billing.first_name} ${order.billing.last_name}`.trim();
+
+export function orderConfirmationEmail(
+  order: Order,
+  orderLink: string,
+  shopName: string,
+): MailMessage {
   return {
-    to: { name, address: order.billing.email },
-    subject: `Your ${SHOP_NAME} order #${order.number} is confirmed`,
+    to: { name: customerName(order), address: order.billing.email },
+    subject: `Your ${shopName} order #${order.number} is confirmed`,
     text: [
       `Hi ${order.billing.first_name},`,
       '',
@@ -68,7 +80,30 @@ export function orderConfirmationEmail(order: Order, orderLink: string): MailMes
       '',
       `See your order at any time: ${orderLink}`,
       '',
-      `— ${SHOP_NAME}`,
+      `— ${shopName}`,
+    ].join('\n'),
+  };
+}
+
+/** The buyer's "your order is complete" e-mail, sent when the owner completes the order. */
+export function orderCompletedEmail(
+  order: Order,
+  orderLink: string,
+  shopName: string,
+): MailMessage {
+  return {
+    to: { name: customerName(order), address: order.billing.email },
+    subject: `Your ${shopName} order #${order.number} is complete`,
+    text: [
+      `Hi ${order.billing.first_name},`,
+      '',
+      'Good news: your order is complete and on its way to you (or ready to collect).',
+      '',
+      ...orderSummary(order),
+      '',
+      `See your order at any time: ${orderLink}`,
+      '',
+      `— ${shopName}`,
     ].join('\n'),
   };
 }

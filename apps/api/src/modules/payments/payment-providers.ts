@@ -35,6 +35,8 @@ export interface PayPalOrderInput {
   currency: 'USD';
   /** PayPal-Request-Id: a repeated create returns the same PayPal order. */
   requestId: string;
+  /** What the buyer's PayPal account shows the payment was for, e.g. "Larder & Oat order 12". */
+  description: string;
 }
 
 export type CaptureResult =

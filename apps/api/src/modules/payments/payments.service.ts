@@ -15,7 +15,12 @@ import type { Viewer } from '../../http/viewer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import { PAYMENT_ATTEMPT_TIMEOUT_MS } from '../orders/orders.repo.ts';
-import { orderConfirmationEmail, ownerNewOrderEmail } from './payment-emails.ts';
+import {
+  orderConfirmationEmail,
+  orderLink,
+  ownerNewOrderEmail,
+  paymentDescription,
+} from './payment-emails.ts';
 import type { CardProvider, ChargeResult, PayPalProvider } from './payment-providers.ts';
 import type { PaymentRow, PaymentsRepo } from './payments.repo.ts';
 
@@ -35,6 +40,8 @@ export interface PaymentsServiceOptions {
   mailer: Mailer;
   publicUrl: string;
   shopOwnerEmail: string;
+  /** The shop's name (SHOP_NAME) in the e-mails and on the buyer's statement. */
+  shopName: string;
   log: {
     error(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -102,9 +109,9 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
   }
 
   async function sendOrderEmails(order: PayableOrder['order']): Promise<void> {
-    const link = `${options.publicUrl}/order-received/${order.id}?key=${encodeURIComponent(order.order_key)}`;
+    const link = orderLink(options.publicUrl, order);
     const messages = [
-      orderConfirmationEmail(order, link),
+      orderConfirmationEmail(order, link, options.shopName),
       ownerNewOrderEmail(order, link, options.shopOwnerEmail),
     ];
     for (const message of messages) {
@@ -183,7 +190,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
           currency: order.currency,
           paymentToken: input.payment_token,
           idempotencyKey: row.idempotencyKey,
-          description: `Larder & Oat order ${order.id}`,
+          description: paymentDescription(options.shopName, order.id),
         }),
       );
       if (result.status === 'succeeded') {
@@ -206,6 +213,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
           amountCents: order.totalCents,
           currency: order.currency,
           requestId: `larder-${order.id}-create-${randomUUID()}`,
+          description: paymentDescription(options.shopName, order.id),
         })
         .catch((error: unknown) => {
           log.error({ err: error, orderId: order.id }, 'PayPal order creation threw');

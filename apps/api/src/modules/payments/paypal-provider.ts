@@ -120,7 +120,7 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
   return {
     id: 'paypal',
 
-    async createOrder({ orderId, amountCents, currency, requestId }) {
+    async createOrder({ orderId, amountCents, currency, requestId, description }) {
       try {
         const { status, body } = await call('POST', '/v2/checkout/orders', {
           requestId,
@@ -130,7 +130,7 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
               {
                 reference_id: `order-${orderId}`,
                 custom_id: String(orderId),
-                description: `Larder & Oat order ${orderId}`,
+                description,
                 amount: { currency_code: currency, value: toDecimal(amountCents) },
               },
             ],

@@ -48,6 +48,7 @@ describe('test provider: PayPal stand-in', () => {
       amountCents: 2450,
       currency: 'USD',
       requestId: 'create-1',
+      description: 'Larder & Oat order 7',
     });
     expect(created).toEqual({ id: expect.stringMatching(/^TEST-[0-9A-F]{16}$/) });
     const id = (created as { id: string }).id;

@@ -32,6 +32,8 @@ type ApplicationInput = z.output<typeof WholesaleApplicationSchema>;
 
 export interface WholesaleServiceOptions {
   mailer: Mailer;
+  /** The shop's name (SHOP_NAME), as its e-mails sign and mention it. */
+  shopName: string;
   /** Receives the new-application notices. */
   shopOwnerEmail: string;
   publicUrl: string;
@@ -293,13 +295,13 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
           text: [
             `Hello ${application.contactName},`,
             '',
-            `Thank you for applying for a Larder & Oat wholesale account for ${application.businessName}.`,
+            `Thank you for applying for a ${options.shopName} wholesale account for ${application.businessName}.`,
             "We review every application by hand and we'll be in touch within a few working days.",
             'Once you are approved, sign in with this email address to see wholesale prices across the shop.',
             '',
             `Your application number is #${application.id}.`,
             '',
-            `Larder & Oat — ${options.publicUrl}`,
+            `${options.shopName} — ${options.publicUrl}`,
           ].join('\n'),
         },
         context,
@@ -346,7 +348,7 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
             '',
             `Sign in: ${options.publicUrl}/login`,
             '',
-            'Larder & Oat',
+            options.shopName,
           ].join('\n'),
         },
         { wholesaleApplicationId: id },
@@ -386,7 +388,7 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
             '',
             'If something has changed, reply to this email or apply again from the shop.',
             '',
-            `Larder & Oat — ${options.publicUrl}`,
+            `${options.shopName} — ${options.publicUrl}`,
           ].join('\n'),
         },
         { wholesaleApplicationId: id },

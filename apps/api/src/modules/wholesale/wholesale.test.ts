@@ -46,6 +46,7 @@ beforeAll(async () => {
       outboxDir: outboxDir(t.config.dataDir),
       log: t.app.log,
     }),
+    shopName: t.config.shop.name,
     shopOwnerEmail: t.config.shopOwnerEmail,
     publicUrl: t.config.publicUrl,
     dataDir: t.config.dataDir,

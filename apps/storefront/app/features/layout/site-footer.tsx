@@ -1,20 +1,27 @@
 import { Link } from 'react-router';
-import { BRAND } from '../../lib/brand.ts';
+import type { ShopIdentity } from '../../load-context.ts';
+import { BRAND, telHref } from '../../lib/brand.ts';
 import { CERTIFICATION_LINK, FOOTER_COLUMNS } from './nav-links.ts';
 import { NewsletterForm } from '../newsletter/newsletter-form.tsx';
 import { SiteLogo } from '../../components/layout/site-logo.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 
-const { address } = BRAND;
-
 /** Spec §2 Footer. Hidden under 1200 px by CSS (spec §9) and by the page's hide_footer flag (in root). */
-export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: string }) {
+export function SiteFooter({
+  newsletterSignupUrl,
+  shop,
+}: {
+  newsletterSignupUrl: string;
+  /** The server's SHOP_* settings, from the root loader. */
+  shop: ShopIdentity;
+}) {
+  const { address } = shop;
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer" data-testid="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Link to="/" aria-label="Larder & Oat, home" className="brand-link">
+          <Link to="/" aria-label={`${shop.name}, home`} className="brand-link">
             <SiteLogo />
           </Link>
           <p className="site-footer__tagline">
@@ -58,11 +65,11 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
           <h2 className="site-footer__heading">Visit the bakery</h2>
           <address className="site-footer__address">
             <span>{address.street}</span>
-            <span>{address.suite}</span>
+            {address.suite ? <span>{address.suite}</span> : null}
             <span>
               {address.city}, {address.state} {address.postcode}
             </span>
-            <a href={BRAND.phoneHref}>{BRAND.phone}</a>
+            {shop.phone ? <a href={telHref(shop.phone)}>{shop.phone}</a> : null}
           </address>
         </div>
 
@@ -101,7 +108,9 @@ export function SiteFooter({ newsletterSignupUrl }: { newsletterSignupUrl: strin
       </div>
       <div className="site-footer__legal">
         <div className="container site-footer__legal-inner">
-          <p>© {year} Larder &amp; Oat. All rights reserved.</p>
+          <p>
+            © {year} {shop.name}. All rights reserved.
+          </p>
           <p>
             Website by <span className="site-footer__credit">Hearth &amp; Field Design Studio</span>
           </p>

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { SiteHeader } from './site-header.tsx';
 
 function renderHeaderAt(path: string) {
-  const Stub = createRoutesStub([{ path: '*', Component: () => <SiteHeader overlay /> }]);
+  const Stub = createRoutesStub([
+    { path: '*', Component: () => <SiteHeader overlay shopName="Larder & Oat" /> },
+  ]);
   render(<Stub initialEntries={[path]} />);
 }
 

@@ -17,7 +17,7 @@ const MobileMenu = lazy(() =>
 );
 
 /** Spec §2 Header. `overlay` lays it over the hero; without a hero it is a solid bar. */
-export function SiteHeader({ overlay }: { overlay: boolean }) {
+export function SiteHeader({ overlay, shopName }: { overlay: boolean; shopName: string }) {
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -67,7 +67,7 @@ export function SiteHeader({ overlay }: { overlay: boolean }) {
           >
             <MenuIcon />
           </button>
-          <Link to="/" className="brand-link" aria-label="Larder & Oat, home">
+          <Link to="/" className="brand-link" aria-label={`${shopName}, home`}>
             <SiteLogo />
           </Link>
           <nav aria-label="Main" className="main-nav" data-testid="main-nav">

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { demoShop } from '../../test/shop.ts';
 import { absoluteUrl, canonicalUrl, clampDescription, pageSeoMeta, seoMeta } from './seo.ts';
 
 const args = (pathname: string, search = '') => ({
   location: { pathname, search },
-  matches: [{ id: 'root', data: { siteConfig: { publicUrl: 'https://larder.example/' } } }],
+  matches: [
+    { id: 'root', data: { siteConfig: { publicUrl: 'https://larder.example/', shop: demoShop } } },
+  ],
 });
 
 const find = (tags: ReturnType<typeof seoMeta>, key: string, value: string) =>

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import { pageTitle, SITE_NAME } from '../../lib/text.ts';
+import type { ShopIdentity } from '../../load-context.ts';
+import { pageTitle } from '../../lib/text.ts';
 
 /** The parts of React Router's `MetaArgs` the helper reads; every route's `meta` args fit it. */
 export interface SeoArgs {
@@ -24,11 +25,20 @@ export interface SeoInput {
 
 const DESCRIPTION_LIMIT = 160;
 
+const rootSiteConfig = (matches: SeoArgs['matches']) =>
+  (
+    matches.find((match) => match?.id === 'root')?.data as
+      { siteConfig?: { publicUrl?: string; shop?: ShopIdentity } } | undefined
+  )?.siteConfig;
+
+/** The shop's identity from the root loader (`siteConfig.shop`, the server's SHOP_* settings). */
+export function siteShop(matches: SeoArgs['matches']): ShopIdentity | undefined {
+  return rootSiteConfig(matches)?.shop;
+}
+
 /** Public origin from the root loader (`siteConfig.publicUrl`), without a trailing slash. */
 export function siteOrigin(matches: SeoArgs['matches']): string {
-  const root = matches.find((match) => match?.id === 'root')?.data as
-    { siteConfig?: { publicUrl?: string } } | undefined;
-  return (root?.siteConfig?.publicUrl ?? '').replace(/\/+$/, '');
+  return (rootSiteConfig(matches)?.publicUrl ?? '').replace(/\/+$/, '');
 }
 
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
@@ -66,7 +76,8 @@ export function clampDescription(text: string, limit = DESCRIPTION_LIMIT): strin
 /** One helper for every route's `meta`: title, description, canonical, Open Graph, Twitter card and JSON-LD. */
 export function seoMeta(args: SeoArgs, input: SeoInput): MetaDescriptor[] {
   const origin = siteOrigin(args.matches);
-  const fullTitle = pageTitle(input.title ?? 'Page not found');
+  const shopName = siteShop(args.matches)?.name ?? '';
+  const fullTitle = pageTitle(input.title ?? 'Page not found', shopName);
   const tags: MetaDescriptor[] = [{ title: fullTitle }];
   const description = input.description ? clampDescription(input.description) : '';
   if (description) tags.push({ name: 'description', content: description });
@@ -86,7 +97,7 @@ export function seoMeta(args: SeoArgs, input: SeoInput): MetaDescriptor[] {
   const image = input.image ? absoluteUrl(origin, input.image) : null;
   tags.push(
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:site_name', content: shopName },
     { property: 'og:title', content: input.title },
     {
       property: 'og:type',

@@ -6,6 +6,7 @@ import {
   storeListJsonLd,
   type ProductLdInput,
 } from './structured-data.ts';
+import { demoShop } from '../../test/shop.ts';
 
 const origin = 'https://larder.example';
 
@@ -28,6 +29,7 @@ describe('productJsonLd', () => {
     const ld = productJsonLd(
       product({ short_description: '<p>Crunchy &amp; golden.</p>' }),
       `${origin}/`,
+      'Larder & Oat',
     );
     expect(ld).toMatchObject({
       '@type': 'Product',
@@ -56,6 +58,7 @@ describe('productJsonLd', () => {
         ],
       }),
       origin,
+      'Larder & Oat',
     );
     expect(ld.offers).toMatchObject({
       '@type': 'AggregateOffer',
@@ -69,9 +72,10 @@ describe('productJsonLd', () => {
   });
 
   it('adds AggregateRating only when the product has ratings', () => {
-    expect(productJsonLd(product(), origin)).not.toHaveProperty('aggregateRating');
+    expect(productJsonLd(product(), origin, 'Larder & Oat')).not.toHaveProperty('aggregateRating');
     expect(
-      productJsonLd(product({ average_rating: '4.50', rating_count: 6 }), origin).aggregateRating,
+      productJsonLd(product({ average_rating: '4.50', rating_count: 6 }), origin, 'Larder & Oat')
+        .aggregateRating,
     ).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 4.5,
@@ -84,7 +88,7 @@ describe('productJsonLd', () => {
 
 describe('other structured data', () => {
   it('describes the organisation with its address, logo and social profiles', () => {
-    const ld = organizationJsonLd(origin);
+    const ld = organizationJsonLd(origin, demoShop);
     expect(ld).toMatchObject({
       '@type': 'Organization',
       name: 'Larder & Oat',
@@ -110,6 +114,7 @@ describe('other structured data', () => {
         image: '/a.jpg',
       },
       origin,
+      'Larder & Oat',
     );
     expect(ld).toMatchObject({
       '@type': 'BlogPosting',
@@ -122,20 +127,23 @@ describe('other structured data', () => {
   });
 
   it('lists stores with address, telephone and coordinates', () => {
-    const ld = storeListJsonLd([
-      {
-        name: 'Bull City Pantry',
-        street: '412 W Main St',
-        city: 'Durham',
-        state: 'NC',
-        postcode: '27701',
-        country: 'US',
-        phone: '(919) 555-0187',
-        website: 'https://b.test',
-        latitude: 35.99,
-        longitude: -78.9,
-      },
-    ]);
+    const ld = storeListJsonLd(
+      [
+        {
+          name: 'Bull City Pantry',
+          street: '412 W Main St',
+          city: 'Durham',
+          state: 'NC',
+          postcode: '27701',
+          country: 'US',
+          phone: '(919) 555-0187',
+          website: 'https://b.test',
+          latitude: 35.99,
+          longitude: -78.9,
+        },
+      ],
+      'Larder & Oat',
+    );
     expect(ld).toMatchObject({ '@type': 'ItemList', numberOfItems: 1 });
     expect(ld.itemListElement[0]).toMatchObject({
       position: 1,
@@ -146,6 +154,44 @@ describe('other structured data', () => {
         address: { streetAddress: '412 W Main St', addressRegion: 'NC' },
         geo: { latitude: 35.99, longitude: -78.9 },
       },
+    });
+  });
+});
+
+describe('structured data of a shop with its own SHOP_* settings', () => {
+  const shop = {
+    name: 'Fennel & Rye',
+    tagline: 'Rye crackers.',
+    email: 'hi@fennel.example',
+    phone: '+44 113 496 0000',
+    address: {
+      street: '1 Mill Lane',
+      suite: '',
+      city: 'Leeds',
+      state: 'West Yorkshire',
+      postcode: 'LS1 4AP',
+      country: 'GB',
+    },
+  };
+
+  it('names the organisation, its address and phone from what the loader gives', () => {
+    expect(organizationJsonLd(origin, shop)).toMatchObject({
+      name: 'Fennel & Rye',
+      email: 'hi@fennel.example',
+      telephone: '+44 113 496 0000',
+      address: {
+        streetAddress: '1 Mill Lane',
+        addressLocality: 'Leeds',
+        postalCode: 'LS1 4AP',
+        addressCountry: 'GB',
+      },
+    });
+  });
+
+  it('names the shop as the product brand', () => {
+    expect(productJsonLd(product(), origin, shop.name).brand).toEqual({
+      '@type': 'Brand',
+      name: 'Fennel & Rye',
     });
   });
 });

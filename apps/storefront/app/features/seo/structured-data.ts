@@ -1,4 +1,5 @@
 import { centsOf, toMoneyString } from '@larder/contract/money';
+import type { ShopIdentity } from '../../load-context.ts';
 import { BRAND } from '../../lib/brand.ts';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { absoluteUrl } from './seo.ts';
@@ -29,18 +30,19 @@ export function isoDate(wpDate: string): string {
   return /(Z|[+-]\d\d:\d\d)$/.test(wpDate) ? wpDate : `${wpDate}Z`;
 }
 
-export function organizationJsonLd(origin: string) {
+export function organizationJsonLd(origin: string, shop: ShopIdentity) {
+  const { street, suite } = shop.address;
   return {
     '@context': CONTEXT,
     '@type': 'Organization',
-    name: BRAND.name,
+    name: shop.name,
     url: `${origin}/`,
     logo: absoluteUrl(origin, BRAND.logoPath),
-    email: BRAND.email,
-    telephone: BRAND.phone,
+    email: shop.email,
+    telephone: shop.phone,
     address: postalAddress({
-      ...BRAND.address,
-      street: `${BRAND.address.street}, ${BRAND.address.suite}`,
+      ...shop.address,
+      street: suite ? `${street}, ${suite}` : street,
     }),
     sameAs: BRAND.social.map((link) => link.href),
   };
@@ -71,7 +73,7 @@ const AVAILABILITY = {
 const money = (value: number | string) => toMoneyString(centsOf(value));
 
 /** Product with an Offer (simple) or an AggregateOffer over the variations (variable), in USD. */
-export function productJsonLd(product: ProductLdInput, publicUrl: string) {
+export function productJsonLd(product: ProductLdInput, publicUrl: string, shopName: string) {
   const origin = publicUrl.replace(/\/+$/, '');
   const description = stripTags(product.short_description ?? '');
   const url = `${origin}/product/${product.slug}`;
@@ -105,7 +107,7 @@ export function productJsonLd(product: ProductLdInput, publicUrl: string) {
     ...(product.sku ? { sku: product.sku } : {}),
     url,
     image: product.images.map((image) => absoluteUrl(origin, image.src)),
-    brand: { '@type': 'Brand', name: BRAND.name },
+    brand: { '@type': 'Brand', name: shopName },
     offers,
     // Only a product with ratings may carry an AggregateRating (search engines reject a zero count).
     ...(product.rating_count > 0
@@ -132,7 +134,7 @@ export interface BlogPostingLdInput {
   image: string | null;
 }
 
-export function blogPostingJsonLd(post: BlogPostingLdInput, origin: string) {
+export function blogPostingJsonLd(post: BlogPostingLdInput, origin: string, shopName: string) {
   const url = `${origin}/blog/${post.slug}`;
   return {
     '@context': CONTEXT,
@@ -147,7 +149,7 @@ export function blogPostingJsonLd(post: BlogPostingLdInput, origin: string) {
     mainEntityOfPage: url,
     publisher: {
       '@type': 'Organization',
-      name: BRAND.name,
+      name: shopName,
       logo: absoluteUrl(origin, BRAND.logoPath),
     },
   };
@@ -167,11 +169,11 @@ export interface StoreLdInput {
 }
 
 /** The stockists as an ItemList of Store (a LocalBusiness). */
-export function storeListJsonLd(stores: readonly StoreLdInput[]) {
+export function storeListJsonLd(stores: readonly StoreLdInput[], shopName: string) {
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',
-    name: `Where to buy ${BRAND.name}`,
+    name: `Where to buy ${shopName}`,
     numberOfItems: stores.length,
     itemListElement: stores.map((store, index) => ({
       '@type': 'ListItem',

@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
+import { createEmailChangeRepo } from './modules/accounts/email-change.repo.ts';
+import { createEmailChangeService } from './modules/accounts/email-change.service.ts';
+import { createPasswordResetRepo } from './modules/accounts/password-reset.repo.ts';
+import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
+import {
+  createSignInThrottle,
+  DEFAULT_SIGN_IN_THROTTLE,
+} from './modules/accounts/sign-in-throttle.ts';
+import { createTokenSigner } from './modules/accounts/tokens.ts';
+import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createContentRepo } from './modules/content/content.repo.ts';
+import { createContentService } from './modules/content/content.service.ts';
+import { createFormsRepo } from './modules/forms/forms.repo.ts';
+import { createFormsService } from './modules/forms/forms.service.ts';
+import { createMailer, outboxDir } from './modules/mail/mailer.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
+import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts';
+import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
+import { createShippingService } from './modules/shipping/shipping.service.ts';
+import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
+
+export interface ServicesOptions {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  /** The clock for holds, tokens and throttles; tests pass their own. */
+  now?: () => Date;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Every service of the shop, built once with the same options: the API's routes and the owner's
+ * command line both take them from here, so the two can never be wired differently.
+ */
+export function createServices({ config, db, log, now }: ServicesOptions) {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+    log,
+  });
+  const signInThrottle = createSignInThrottle({
+    ...DEFAULT_SIGN_IN_THROTTLE,
+    now: now ?? (() => new Date()),
+  });
+  const emailChange = createEmailChangeService(createEmailChangeRepo(db), {
+    mailer,
+    shopName: config.shop.name,
+    publicUrl: config.publicUrl,
+    log,
+    now,
+  });
+  const accountsRepo = createAccountsRepo(db);
+  const accounts = createAccountsService(accountsRepo, {
+    signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
+    rememberDays: config.rememberMeDays,
+    browserSessionHours: 12,
+    throttle: signInThrottle,
+    emailChange,
+    now,
+  });
+  const passwordReset = createPasswordResetService(createPasswordResetRepo(db), {
+    mailer,
+    shopName: config.shop.name,
+    publicUrl: config.publicUrl,
+    perAddressLimit: { max: 3, windowMs: 60 * 60_000 },
+    signInThrottle,
+    log,
+    now,
+  });
+  const catalog = createCatalogService(createCatalogRepo(db), { publicUrl: config.publicUrl });
+  const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
+  const reviews = createReviewsService(createReviewsRepo(db), {
+    publicUrl: config.publicUrl,
+    shopOwnerEmail: config.shopOwnerEmail,
+    mailer,
+    purchases: purchaseRecordsFromOrders(db),
+    log,
+  });
+  const forms = createFormsService(createFormsRepo(db), {
+    shopOwnerEmail: config.shopOwnerEmail,
+    shopName: config.shop.name,
+    mailer,
+    log,
+  });
+  const wholesale = createWholesaleService(db, {
+    mailer,
+    shopName: config.shop.name,
+    shopOwnerEmail: config.shopOwnerEmail,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    log,
+    now,
+  });
+  const shipping = createShippingService(db, createShippingRepo(db));
+  const orders = createOrdersService(db, {
+    holdMinutes: config.orderHoldMinutes,
+    maxHeldUnits: config.orderHoldMaxUnits,
+    shipping,
+    now,
+  });
+  const paymentSetup = createPaymentSetup(config);
+  const paymentsRepo = createPaymentsRepo(db);
+  const payments = createPaymentsService(paymentsRepo, {
+    orders,
+    card: paymentSetup.card,
+    paypal: paymentSetup.paypal,
+    mailer,
+    publicUrl: config.publicUrl,
+    shopOwnerEmail: config.shopOwnerEmail,
+    shopName: config.shop.name,
+    log,
+    now,
+  });
+  return {
+    mailer,
+    signInThrottle,
+    accountsRepo,
+    accounts,
+    emailChange,
+    passwordReset,
+    catalog,
+    content,
+    reviews,
+    forms,
+    wholesale,
+    shipping,
+    orders,
+    paymentSetup,
+    paymentsRepo,
+    payments,
+  };
+}

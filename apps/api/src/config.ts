@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { ShopIdentity } from '@larder/contract';
 import { z } from 'zod';
 import { weakAuthSecretReason } from './modules/accounts/auth-secret.ts';
 
@@ -95,24 +96,6 @@ const mailbox = z
     /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
     'must be an email address, optionally as "Name <address>"',
   );
-
-/** The shop's public identity: SHOP_NAME, SHOP_TAGLINE, SHOP_EMAIL, SHOP_PHONE, SHOP_ADDRESS_*. */
-export interface ShopIdentity {
-  name: string;
-  tagline: string;
-  /** The address customers write to (shown on pages); MAIL_FROM is the sender of e-mail. */
-  email: string;
-  phone: string;
-  address: {
-    street: string;
-    suite: string;
-    city: string;
-    state: string;
-    postcode: string;
-    /** ISO 3166-1 alpha-2, e.g. US. */
-    country: string;
-  };
-}
 
 /** The demo brand's identity: what a shop that sets no SHOP_* settings calls itself. */
 export const DEMO_SHOP: ShopIdentity = {

@@ -1,20 +1,5 @@
+import type { ShopIdentity } from '@larder/contract';
 import type { AnalyticsSettings } from './features/analytics/page-views.ts';
-
-/** Who the shop is (the API's SHOP_* settings): footer, logo label, titles and search data. */
-export interface ShopIdentity {
-  name: string;
-  tagline: string;
-  email: string;
-  phone: string;
-  address: {
-    street: string;
-    suite: string;
-    city: string;
-    state: string;
-    postcode: string;
-    country: string;
-  };
-}
 
 /** What the Fastify glue (apps/api/src/web) hands to every loader; fixed by the glue contract. */
 export interface SiteConfig {

@@ -11,7 +11,8 @@ import {
   type RouteObject,
   type ServerBuild,
 } from 'react-router';
-import type { AnalyticsConfig, ShopIdentity } from '../config.ts';
+import type { ShopIdentity } from '@larder/contract';
+import type { AnalyticsConfig } from '../config.ts';
 import { bodyWithNonce, type PageCache, type RenderedPage } from '../http/page-cache.ts';
 import { carriesCredentials, PRIVATE_CACHE_CONTROL } from '../http/read-cache.ts';
 import { FORM_BODY_LIMIT } from '../http/write-guards.ts';

@@ -1,4 +1,4 @@
-import type { ShopIdentity } from '../load-context.ts';
+import type { ShopIdentity } from '@larder/contract';
 
 /** The demo brand, as the server's SHOP_* defaults give it to the root loader. */
 export const demoShop: ShopIdentity = {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ShopIdentity } from '../../load-context.ts';
+import type { ShopIdentity } from '@larder/contract';
 import { BRAND, telHref } from '../../lib/brand.ts';
 import { CERTIFICATION_LINK, FOOTER_COLUMNS } from './nav-links.ts';
 import { NewsletterForm } from '../newsletter/newsletter-form.tsx';

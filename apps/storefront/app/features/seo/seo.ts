@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { ShopIdentity } from '../../load-context.ts';
+import type { ShopIdentity } from '@larder/contract';
 import { pageTitle } from '../../lib/text.ts';
 
 /** The parts of React Router's `MetaArgs` the helper reads; every route's `meta` args fit it. */

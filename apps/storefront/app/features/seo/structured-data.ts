@@ -1,5 +1,5 @@
 import { centsOf, toMoneyString } from '@larder/contract/money';
-import type { ShopIdentity } from '../../load-context.ts';
+import type { ShopIdentity } from '@larder/contract';
 import { BRAND } from '../../lib/brand.ts';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { absoluteUrl } from './seo.ts';

@@ -63,18 +63,20 @@ export function orderSummary(order: Order): string[] {
 const customerName = (order: Order) =>
   `${order.billing.first_name} ${order.billing.last_name}`.trim();
 
-export function orderConfirmationEmail(
+/** A buyer's e-mail about their order: greeting, what happened, the order, its link. */
+function buyerOrderEmail(
   order: Order,
   orderLink: string,
   shopName: string,
+  { state, news }: { state: string; news: string },
 ): MailMessage {
   return {
     to: { name: customerName(order), address: order.billing.email },
-    subject: `Your ${shopName} order #${order.number} is confirmed`,
+    subject: `Your ${shopName} order #${order.number} is ${state}`,
     text: [
       `Hi ${order.billing.first_name},`,
       '',
-      `Thank you for your order! We have your payment and are getting your granola ready.`,
+      news,
       '',
       ...orderSummary(order),
       '',
@@ -84,32 +86,22 @@ export function orderConfirmationEmail(
     ].join('\n'),
   };
 }
+
+export const orderConfirmationEmail = (order: Order, orderLink: string, shopName: string) =>
+  buyerOrderEmail(order, orderLink, shopName, {
+    state: 'confirmed',
+    news: 'Thank you for your order! We have your payment and are getting your granola ready.',
+  });
 
 /** The buyer's "your order is complete" e-mail, sent when the owner completes the order. */
-export function orderCompletedEmail(
-  order: Order,
-  orderLink: string,
-  shopName: string,
-): MailMessage {
-  return {
-    to: { name: customerName(order), address: order.billing.email },
-    subject: `Your ${shopName} order #${order.number} is complete`,
-    text: [
-      `Hi ${order.billing.first_name},`,
-      '',
-      'Good news: your order is complete and on its way to you (or ready to collect).',
-      '',
-      ...orderSummary(order),
-      '',
-      `See your order at any time: ${orderLink}`,
-      '',
-      `— ${shopName}`,
-    ].join('\n'),
-  };
-}
+export const orderCompletedEmail = (order: Order, orderLink: string, shopName: string) =>
+  buyerOrderEmail(order, orderLink, shopName, {
+    state: 'complete',
+    news: 'Good news: your order is complete and on its way to you (or ready to collect).',
+  });
 
 export function ownerNewOrderEmail(order: Order, orderLink: string, owner: string): MailMessage {
-  const name = `${order.billing.first_name} ${order.billing.last_name}`.trim();
+  const name = customerName(order);
   return {
     to: owner,
     replyTo: { name, address: order.billing.email },

@@ -16,6 +16,15 @@ export const isUniqueViolation = (error: unknown): boolean => {
   return false;
 };
 
+/** The account that uses this address (stored lower-cased); password reset and e-mail change ask. */
+export async function findCustomerByEmail(
+  db: Database,
+  email: string,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.email, email));
+  return row;
+}
+
 export function createAccountsRepo(db: Database) {
   return {
     async insert(customer: NewCustomer): Promise<CustomerRow> {

@@ -1,16 +1,13 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers, customerSessions, emailChangeKeys } from '../../db/schema.ts';
-import type { CustomerRow } from './accounts.repo.ts';
+import { findCustomerByEmail, type CustomerRow } from './accounts.repo.ts';
 
 export type EmailChangeKeyRow = typeof emailChangeKeys.$inferSelect;
 
 export function createEmailChangeRepo(db: Database) {
   return {
-    async findCustomerByEmail(email: string): Promise<CustomerRow | undefined> {
-      const [row] = await db.select().from(customers).where(eq(customers.email, email));
-      return row;
-    },
+    findCustomerByEmail: (email: string) => findCustomerByEmail(db, email),
 
     /** One pending change per customer: a new request replaces the last, whose link stops working. */
     async storeKey(key: Omit<EmailChangeKeyRow, 'usedAt'>): Promise<void> {

@@ -6,16 +6,13 @@ import {
   emailChangeKeys,
   passwordResetKeys,
 } from '../../db/schema.ts';
-import type { CustomerRow } from './accounts.repo.ts';
+import { findCustomerByEmail, type CustomerRow } from './accounts.repo.ts';
 
 export type ResetKeyRow = typeof passwordResetKeys.$inferSelect;
 
 export function createPasswordResetRepo(db: Database) {
   return {
-    async findCustomerByEmail(email: string): Promise<CustomerRow | undefined> {
-      const [row] = await db.select().from(customers).where(eq(customers.email, email));
-      return row;
-    },
+    findCustomerByEmail: (email: string) => findCustomerByEmail(db, email),
 
     /** One key per customer: a new one replaces the last, which stops working. */
     async storeKey(key: Omit<ResetKeyRow, 'usedAt'>): Promise<void> {

@@ -195,6 +195,23 @@ describe('sign-in', () => {
     }
   });
 
+  it('counts the addresses of one IPv6 /64 as one client, as the rate limits do', async () => {
+    const { email } = await signUp();
+    const tryFrom = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: TOKEN,
+        payload: { username: email, password },
+        remoteAddress,
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const address = `2001:db8:1:2::${attempt + 1}`;
+      expect((await tryFrom(address, `guess number ${attempt}`)).statusCode).toBe(401);
+    }
+    expect((await tryFrom('2001:db8:1:2:ffff::9', PASSWORD_OK)).statusCode).toBe(429);
+    expect((await tryFrom('2001:db8:1:3::1', PASSWORD_OK)).statusCode).toBe(200);
+  });
+
   it('slows an account guessed at from many clients, except for a client that signed in to it before', async () => {
     const { email } = await signUp();
     const tryFrom = (remoteAddress: string, password: string) =>

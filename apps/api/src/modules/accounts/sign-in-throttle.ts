@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { clientKey } from '../../http/client-key.ts';
 import { ApiError } from '../../http/errors.ts';
 
-/** The client a failed sign-in is counted against: one place, so it can widen to an IPv6 /64. */
-export const signInClientKey = (request: FastifyRequest): string => request.ip;
+/** The client a failed sign-in is counted against, as the rate limits count it (IPv6 by its /64). */
+export const signInClientKey = (request: FastifyRequest): string => clientKey(request.ip);
 
 /** After `freeFailures` failures, each further try waits `firstDelayMs`, doubling up to `maxDelayMs`. */
 export interface Slowdown {

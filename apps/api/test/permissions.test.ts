@@ -245,7 +245,7 @@ const routes: RouteEntry[] = [
           password: TEST_PASSWORD,
           first_name: 'Pat',
           last_name: 'Matrix',
-          role: 'shop_owner',
+          role: 'administrator',
         }),
         expect: same(201),
         check: (_actor, body) => expect(JSON.parse(body)).toMatchObject({ role: 'customer' }),
@@ -306,7 +306,7 @@ const routes: RouteEntry[] = [
         url: `${apiPaths.customers}/${w.sessions.customerA.id}`,
         payload: () => ({
           first_name: 'Robin',
-          role: 'shop_owner',
+          role: 'administrator',
           email_verified: true,
           username: 'someone-else',
           id: w.sessions.customerB.id,
@@ -521,7 +521,7 @@ beforeAll(async () => {
     customerA: await signedInCustomer(t.app, db(), { name: 'a' }),
     customerB: await signedInCustomer(t.app, db(), { name: 'b' }),
     wholesale: await signedInCustomer(t.app, db(), { name: 'w', role: 'wholesale_customer' }),
-    owner: await signedInCustomer(t.app, db(), { name: 'owner', role: 'shop_owner' }),
+    owner: await signedInCustomer(t.app, db(), { name: 'owner', role: 'administrator' }),
   };
   const productId = (await createProduct(t, { regular_price: '39.00' })).id;
   const lines = [{ product_id: productId, quantity: 1 }];

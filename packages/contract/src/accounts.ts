@@ -8,9 +8,25 @@ import {
   OrderShippingSchema,
 } from './orders.ts';
 
-/** Spec §6: only `wholesale_customer` sees wholesale prices; `shop_owner` runs the shop. */
-export const CustomerRoleSchema = z.enum(['customer', 'wholesale_customer', 'shop_owner']);
+/**
+ * Spec §6: only `wholesale_customer` sees wholesale prices. `administrator` and `shop_manager` run
+ * the shop (WooCommerce's names); both are owners here.
+ */
+export const CustomerRoleSchema = z.enum([
+  'customer',
+  'wholesale_customer',
+  'administrator',
+  'shop_manager',
+]);
 export type CustomerRole = z.infer<typeof CustomerRoleSchema>;
+
+export const OWNER_ROLES = ['administrator', 'shop_manager'] as const satisfies CustomerRole[];
+export type OwnerRole = (typeof OWNER_ROLES)[number];
+
+/** Owners run the shop: the back office and every owner-only route. */
+export function isOwnerRole(role: string): role is OwnerRole {
+  return (OWNER_ROLES as readonly string[]).includes(role);
+}
 
 /** Spec §3: the meta entry whose value lists the customer's subscriptions. */
 export const SUBSCRIPTIONS_META_KEY = '_wcs_subscription_ids_cache';

@@ -106,7 +106,7 @@ describe('usage', () => {
 });
 
 describe('owner create', () => {
-  it('creates a shop_owner account that signs in through the real token route', async () => {
+  it('creates an administrator account that signs in through the real token route', async () => {
     const res = await admin(
       'owner',
       'create',
@@ -123,7 +123,7 @@ describe('owner create', () => {
     const session = await signIn(t.app, 'maya@larderandoat.test', 'rolled oats at noon');
     const me = await t.app.inject({ url: `${apiPaths.customers}/me`, headers: session.bearer });
     expect(CustomerSchema.parse(me.json())).toMatchObject({
-      role: 'shop_owner',
+      role: 'administrator',
       first_name: 'Maya',
     });
 
@@ -143,6 +143,44 @@ describe('owner create', () => {
       code: 1,
       err: 'An account already uses maya@larderandoat.test.',
     });
+  });
+
+  it('creates a shop manager with --role, and refuses a role that does not run the shop', async () => {
+    const base = ['--password', 'rolled oats at noon', '--first-name', 'Sam', '--last-name', 'Ito'];
+    const manager = await admin(
+      'owner',
+      'create',
+      '--email',
+      'sam@larderandoat.test',
+      '--role',
+      'shop_manager',
+      ...base,
+    );
+    expect(manager).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('shop_manager account'),
+    });
+    const session = await signIn(t.app, 'sam@larderandoat.test', 'rolled oats at noon');
+    const me = await t.app.inject({ url: `${apiPaths.customers}/me`, headers: session.bearer });
+    expect(me.json()).toMatchObject({ role: 'shop_manager' });
+
+    const customer = await admin(
+      'owner',
+      'create',
+      '--email',
+      'cus@larderandoat.test',
+      '--role',
+      'wholesale_customer',
+      ...base,
+    );
+    expect(customer).toMatchObject({
+      code: 1,
+      err: '--role: use one of administrator, shop_manager.',
+    });
+    const refused = await signIn(t.app, 'cus@larderandoat.test', 'rolled oats at noon').catch(
+      () => null,
+    );
+    expect(refused).toBeNull();
   });
 
   it('refuses a weak password or a missing name and creates nothing', async () => {
@@ -722,7 +760,9 @@ describe('npm run admin (the real command)', () => {
       );
       expect(created.stderr).toBe('');
       expect(created.status).toBe(0);
-      expect(created.stdout).toContain("Created the shop owner's account #1 for owner@example.com");
+      expect(created.stdout).toContain(
+        'Created the administrator account #1 for owner@example.com',
+      );
       expect(run(dataDir, 'bogus').status).toBe(1);
 
       // The shop (here: this process) has the database open.

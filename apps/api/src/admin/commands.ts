@@ -1,6 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
-import { CustomerCreateSchema, formatCents, toMoneyString, type Order } from '@larder/contract';
+import {
+  CustomerCreateSchema,
+  formatCents,
+  isOwnerRole,
+  OWNER_ROLES,
+  toMoneyString,
+  type Order,
+} from '@larder/contract';
 import { asc, desc, eq } from 'drizzle-orm';
 import {
   contactSubmissions,
@@ -126,11 +133,14 @@ function orderText(order: Order, payments: PaymentRow[]): string {
 
 const ownerCreate: Command = {
   name: 'owner create',
-  usage: '--email <email> --password <password> --first-name <name> --last-name <name>',
-  summary: "create the shop owner's account (role shop_owner)",
+  usage:
+    '--email <email> --password <password> --first-name <name> --last-name <name> [--role administrator|shop_manager]',
+  summary: 'create an owner account for the back office at /admin (role administrator by default)',
   details:
-    'The password follows the sign-up rules: at least 10 characters, not a common one, not your email.',
+    'The password follows the sign-up rules: at least 10 characters, not a common one, not your email.\n' +
+    'An administrator and a shop manager both run the shop from /admin.',
   options: {
+    role: { type: 'string' },
     email: { type: 'string' },
     password: { type: 'string' },
     'first-name': { type: 'string' },
@@ -156,6 +166,10 @@ const ownerCreate: Command = {
       );
     }
     const input = parsed.data;
+    const role = args.values.role ?? 'administrator';
+    if (typeof role !== 'string' || !isOwnerRole(role)) {
+      throw new CliError(`--role: use one of ${OWNER_ROLES.join(', ')}.`);
+    }
     const email = input.email.toLowerCase();
     const weak = weakPasswordReason(input.password, email);
     if (weak) throw new CliError(`--password: ${weak}`);
@@ -166,10 +180,10 @@ const ownerCreate: Command = {
         passwordHash: await hashPassword(input.password),
         firstName: input.first_name,
         lastName: input.last_name,
-        role: 'shop_owner',
+        role,
         emailVerified: true,
       });
-      io.out(`Created the shop owner's account #${row.id} for ${row.email}. Sign in at /login.`);
+      io.out(`Created the ${role} account #${row.id} for ${row.email}. Sign in at /login.`);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw new CliError(`An account already uses ${email}.`);

@@ -231,6 +231,8 @@ export const contactSubmissions = pgTable('contact_submissions', {
   message: text('message').notNull(),
   /** When the shop owner was emailed; null when sending failed, so it can be retried or read here. */
   notifiedAt: timestamp('notified_at', { mode: 'date' }),
+  /** When an owner marked it handled in the back office; null while it waits for an answer. */
+  handledAt: timestamp('handled_at', { mode: 'date' }),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -317,7 +319,9 @@ export const customers = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    role: text('role', { enum: ['customer', 'wholesale_customer', 'shop_owner'] })
+    role: text('role', {
+      enum: ['customer', 'wholesale_customer', 'administrator', 'shop_manager'],
+    })
       .notNull()
       .default('customer'),
     billing: jsonb('billing').$type<StoredAddress | null>(),
@@ -461,6 +465,14 @@ export const orders = pgTable(
     shippingTotalCents: integer('shipping_total_cents').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The price list the order was priced on: wholesale for an approved buyer's order. */
+    priceList: text('price_list', { enum: ['retail', 'wholesale'] })
+      .notNull()
+      .default('retail'),
+    /** Set when an owner marks the order fulfilled; the shipping email links to the carrier. */
+    shippingCarrier: text('shipping_carrier'),
+    trackingNumber: text('tracking_number'),
+    dateShipped: timestamp('date_shipped', { mode: 'date' }),
     customerIp: text('customer_ip').notNull().default(''),
     customerUserAgent: text('customer_user_agent').notNull().default(''),
     /**
@@ -531,6 +543,64 @@ export const orderPayments = pgTable(
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('order_payments_order_idx').on(table.orderId)],
+);
+
+/** WooCommerce's order notes: private to owners, or sent to the customer (`customer_note`). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    customerNote: boolean('customer_note').notNull().default(false),
+    /** The owner's name, or 'system' for notes the shop writes itself (status changes). */
+    author: text('author').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('order_notes_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/** WooCommerce's refunds: part or all of an order's total, given back through its payment provider. */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** The provider's refund id; empty when the money was given back outside the shop. */
+    providerRef: text('provider_ref').notNull().default(''),
+    refundedBy: integer('refunded_by').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('order_refunds_order_idx').on(table.orderId)],
+);
+
+// ---------------------------------------------------------------- back office
+
+/** Every owner action, for the back office's activity log: who did what, to what, and when. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').notNull(),
+    /** Kept as written, so the log still reads right after the account is renamed or removed. */
+    actorName: text('actor_name').notNull(),
+    /** A dotted verb, e.g. `order.fulfilled`, `review.status`, `wholesale.approved`. */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    summary: text('summary').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activity_log_date_idx').on(table.createdAt, table.id),
+    index('activity_log_subject_idx').on(table.subjectType, table.subjectId),
+  ],
 );
 
 // ---------------------------------------------------------------- content

@@ -30,7 +30,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   wholesaleBuyer = await signedInCustomer(t.app, t.database.db, { role: 'wholesale_customer' });
   customer = await signedInCustomer(t.app, t.database.db);
-  owner = await signedInCustomer(t.app, t.database.db, { role: 'shop_owner' });
+  owner = await signedInCustomer(t.app, t.database.db, { role: 'administrator' });
 });
 afterAll(() => t.close());
 

@@ -163,7 +163,7 @@ export function carriesCredentials(request: FastifyRequest): boolean {
  */
 export function viewerClass(viewer: Viewer): 'guest' | 'customer' | 'wholesale' | null {
   // The owner also sees held reviews: answered fresh each time, never from or into the cache.
-  if (viewer.role === 'shop_owner') return null;
+  if (viewer.isOwner) return null;
   if (viewer.isGuest) return 'guest';
   return viewer.canSeeWholesale ? 'wholesale' : 'customer';
 }

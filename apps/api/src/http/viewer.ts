@@ -9,6 +9,8 @@ export interface Viewer {
   role: 'guest' | CustomerRole;
   /** Spec §6: only the wholesale_customer role sees wholesale prices. */
   canSeeWholesale: boolean;
+  /** An administrator or shop manager: runs the shop through the owner-only routes. */
+  isOwner: boolean;
   /** The session the request was signed in with, so signing out can end it. */
   sessionIdHash?: string;
 }
@@ -18,6 +20,7 @@ export const guestViewer: Viewer = {
   customerId: 0,
   role: 'guest',
   canSeeWholesale: false,
+  isOwner: false,
 };
 
 declare module 'fastify' {

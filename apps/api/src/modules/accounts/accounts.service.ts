@@ -5,6 +5,7 @@ import type {
   LoginRequestSchema,
   PasswordChangeRequestSchema,
 } from '@larder/contract';
+import { isOwnerRole } from '@larder/contract';
 import type { z } from 'zod';
 import type { StoredAddress } from '../../db/schema.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
@@ -98,6 +99,7 @@ export function viewerOf(row: CustomerRow, sessionHash?: string): Viewer {
     customerId: row.id,
     role: row.role,
     canSeeWholesale: row.role === 'wholesale_customer',
+    isOwner: isOwnerRole(row.role),
     ...(sessionHash ? { sessionIdHash: sessionHash } : {}),
   };
 }
@@ -114,7 +116,7 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
   /** The account a viewer may read or change: their own, or any for the shop owner. */
   async function accessible(id: number, viewer: Viewer): Promise<CustomerRow> {
     if (viewer.isGuest) throw signInRequired();
-    if (viewer.customerId !== id && viewer.role !== 'shop_owner') throw notYours();
+    if (viewer.customerId !== id && !viewer.isOwner) throw notYours();
     const row = await repo.findById(id);
     if (!row) throw new ApiError(404, 'woocommerce_rest_invalid_id', 'Invalid resource ID.');
     return row;

@@ -63,7 +63,7 @@ describe('sign-up', () => {
       password: PASSWORD_OK,
       first_name: 'Robin',
       last_name: 'Oats',
-      role: 'shop_owner',
+      role: 'administrator',
     });
     expect(res.statusCode).toBe(201);
     const customer = CustomerSchema.parse(res.json());

@@ -328,6 +328,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           shippingTotalCents: rate.costCents,
           subtotalCents: cart.subtotalCents,
           totalCents: orderTotalCents(cart.subtotalCents, rate.costCents),
+          priceList: viewer.canSeeWholesale ? 'wholesale' : 'retail',
           customerIp: client.ip,
           customerUserAgent: client.userAgent.slice(0, 500),
           stockState: 'held',

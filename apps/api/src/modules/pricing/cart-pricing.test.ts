@@ -13,12 +13,14 @@ const wholesaleBuyer: Viewer = {
   customerId: 7,
   role: 'wholesale_customer',
   canSeeWholesale: true,
+  isOwner: false,
 };
 const retailCustomer: Viewer = {
   isGuest: false,
   customerId: 8,
   role: 'customer',
   canSeeWholesale: false,
+  isOwner: false,
 };
 
 const food: FoodInfo = {

@@ -11,6 +11,7 @@ const wholesaleBuyer: Viewer = {
   customerId: 7,
   role: 'wholesale_customer',
   canSeeWholesale: true,
+  isOwner: false,
 };
 
 type MediaRow = NonNullable<CartProductRow['variations'][number]['image']>;

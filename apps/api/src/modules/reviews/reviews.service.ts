@@ -83,7 +83,7 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
   return {
     async list(query: ReviewListQuery, viewer: Viewer) {
       // Only the shop owner moderates: held, spam and trashed reviews are theirs to see.
-      if (viewer.role !== 'shop_owner' && query.status !== 'approved') {
+      if (!viewer.isOwner && query.status !== 'approved') {
         throw new ApiError(
           viewer.isGuest ? 401 : 403,
           'woocommerce_rest_cannot_view',
@@ -106,7 +106,7 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
     },
 
     async get(id: number, viewer: Viewer) {
-      const row = await repo.find(id, viewer.role === 'shop_owner' ? undefined : ['approved']);
+      const row = await repo.find(id, viewer.isOwner ? undefined : ['approved']);
       if (!row) throw new ApiError(404, 'woocommerce_rest_review_invalid_id', 'Invalid review ID.');
       return present(row);
     },

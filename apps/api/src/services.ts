@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createActivityRepo } from './modules/activity/activity.repo.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
@@ -125,8 +127,10 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const activity = createActivityService(createActivityRepo(db));
   return {
     mailer,
+    activity,
     signInThrottle,
     accountsRepo,
     accounts,

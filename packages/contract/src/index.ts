@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './accounts.ts';
 export * from './money.ts';
+export * from './back-office.ts';

@@ -32,6 +32,15 @@ export const apiPaths = {
   confirmEmail: '/wp-json/wc/v3/confirm-email',
   wholesaleRegistration: '/wp-json/wc/v3/wholesale-registration/',
   docs: '/wp-json/docs',
+  // Owner-only (the back office). `{id}` routes append `/${id}`.
+  wholesaleApplications: '/wp-json/wc/v3/wholesale-applications',
+  contactMessages: '/wp-json/wc/v3/contact-messages',
+  newsletterSubscribers: '/wp-json/wc/v3/newsletter-subscribers',
+  /** The sign-ups as a CSV file (`text/csv`). */
+  newsletterExport: '/wp-json/wc/v3/newsletter-subscribers/export',
+  salesReport: '/wp-json/wc/v3/reports/sales',
+  topSellers: '/wp-json/wc/v3/reports/top_sellers',
+  activityLog: '/wp-json/wc/v3/activity-log',
 } as const;
 
 /** Headers WordPress sets on every collection response. */

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './errors.ts';
+import { viewerFromRequest, type Viewer } from './viewer.ts';
+
+/**
+ * The back office's routes are for owners only: 401 for a guest, 403 for any other account, as
+ * WooCommerce answers (`woocommerce_rest_cannot_<verb>`). A preHandler, so it answers before the
+ * body or query is validated.
+ */
+export function requireOwner(verb: 'view' | 'create' | 'edit' | 'delete') {
+  return async (request: FastifyRequest): Promise<void> => {
+    ownerOf(request, verb);
+  };
+}
+
+/** The signed-in owner, or the 401/403 a non-owner gets. */
+export function ownerOf(request: FastifyRequest, verb = 'view'): Viewer {
+  const viewer = viewerFromRequest(request);
+  if (viewer.isOwner) return viewer;
+  const code = `woocommerce_rest_cannot_${verb}`;
+  throw viewer.isGuest
+    ? new ApiError(401, code, 'Please sign in with an owner account.')
+    : new ApiError(403, code, 'Sorry, only the shop’s owners can do that.');
+}

@@ -45,6 +45,9 @@ import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { createServices } from './services.ts';
+import { runAdmin } from './admin/cli.ts';
+import { commandSocketPath, serveCommands } from './admin/command-socket.ts';
+import { createAdminContext } from './admin/context.ts';
 
 export interface BuildAppOptions {
   /** An already-open database (tests); the app then neither migrates, seeds nor closes it. */
@@ -55,6 +58,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Where log lines go instead of stdout: tests read them. */
   logStream?: LogStream;
+  /**
+   * Take the owner's command line over DATA_DIR/admin.sock while running on the embedded
+   * database, which only this process can open (decision 0026). The shop process does.
+   */
+  serveCommands?: boolean;
 }
 
 declare module 'fastify' {
@@ -256,6 +264,23 @@ export async function buildApp(
         analytics: config.analytics ?? null,
         shop: config.shop,
       },
+    });
+  }
+
+  if (options.serveCommands && ownsDatabase && database.kind === 'pglite') {
+    const commandServer = await serveCommands(commandSocketPath(config.dataDir), (argv, cwd, io) =>
+      runAdmin(argv, {
+        io,
+        open: async () => ({
+          context: createAdminContext(config, database.db, cwd),
+          // The shop's database stays open: the command borrowed it.
+          close: async () => undefined,
+        }),
+      }),
+    );
+    // Before the database closes (hooks run in reverse order of adding).
+    app.addHook('onClose', async () => {
+      await new Promise<void>((resolve) => commandServer.close(() => resolve()));
     });
   }
 

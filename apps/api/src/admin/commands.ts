@@ -536,7 +536,7 @@ const newsletterExport: Command = {
     );
     const out = args.values.out;
     if (typeof out !== 'string') return io.out(text.trimEnd());
-    writeFileSync(out, text);
+    writeFileSync(context.resolvePath(out), text);
     io.err(`Wrote ${rows.length} sign-ups to ${out}.`);
   },
 };
@@ -552,7 +552,7 @@ const catalogExport: Command = {
     const text = json(file);
     const out = args.values.out;
     if (typeof out !== 'string') return io.out(text);
-    writeFileSync(out, `${text}\n`);
+    writeFileSync(context.resolvePath(out), `${text}\n`);
     io.err(`Wrote ${file.products.length} products to ${out}.`);
   },
 };
@@ -569,7 +569,7 @@ const catalogImport: Command = {
   options: {},
   positionals: ['file'],
   async run(context, args, io) {
-    const result = await importCatalog(context.db, args.positionals[0]!, {
+    const result = await importCatalog(context.db, context.resolvePath(args.positionals[0]!), {
       dataDir: context.config.dataDir,
     });
     io.out(

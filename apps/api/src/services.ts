@@ -70,6 +70,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
     rememberDays: config.rememberMeDays,
     browserSessionHours: 12,
+    ownerSessionHours: 8,
     throttle: signInThrottle,
     emailChange,
     now,

@@ -28,6 +28,8 @@ export interface AccountsServiceOptions {
   rememberDays: number;
   /** Without "remember me" the cookie ends with the browser; the session also ends on the server. */
   browserSessionHours: number;
+  /** Owners' sessions: never remembered, and shorter, since they can refund and change prices. */
+  ownerSessionHours: number;
   /** Slows repeated failed sign-ins down; shared with the password reset, which clears it. */
   throttle: SignInThrottle;
   /** Where a new email goes until its link is opened. */
@@ -163,19 +165,21 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
 
       const sessionId = newSessionId();
       const createdAt = now();
-      const lifetimeMs = input.remember
+      const owner = isOwnerRole(customer.role);
+      const remember = input.remember && !owner;
+      const lifetimeMs = remember
         ? options.rememberDays * 86_400_000
-        : options.browserSessionHours * 3_600_000;
+        : (owner ? options.ownerSessionHours : options.browserSessionHours) * 3_600_000;
       const expiresAt = new Date(createdAt.getTime() + lifetimeMs);
       await repo.createSession({
         idHash: sessionIdHash(sessionId),
         customerId: customer.id,
-        remember: input.remember,
+        remember,
         createdAt,
         expiresAt,
       });
       const token = await options.signer.sign({ customerId: customer.id, sessionId }, expiresAt);
-      return { token, customer, expiresAt, remember: input.remember };
+      return { token, customer, expiresAt, remember };
     },
 
     /** The viewer a token stands for, or null when it is invalid, expired or signed out. */

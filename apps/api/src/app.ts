@@ -33,6 +33,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(
     passwordReset,
     rateLimits: { request: config.rateLimits.passwordReset, reset: config.rateLimits.login },
   });
+  await app.register(twoFactorRoutes, { accounts, rateLimit: config.rateLimits.login });
   await app.register(wholesaleRoutes, { wholesale, rateLimit: config.rateLimits.wholesale });
 
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });

@@ -71,6 +71,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     rememberDays: config.rememberMeDays,
     browserSessionHours: 12,
     ownerSessionHours: 8,
+    shopName: config.shop.name,
     throttle: signInThrottle,
     emailChange,
     now,

@@ -350,6 +350,30 @@ const routes: RouteEntry[] = [
     ],
   },
   {
+    route: `GET ${apiPaths.twoFactor}`,
+    rule: 'owners only',
+    probes: () => [{ method: 'GET', url: apiPaths.twoFactor, expect: onlyFor(['owner']) }],
+  },
+  {
+    route: `POST ${apiPaths.twoFactor}/setup`,
+    rule: 'owners only',
+    probes: () => [
+      { method: 'POST', url: `${apiPaths.twoFactor}/setup`, expect: onlyFor(['owner']) },
+    ],
+  },
+  ...(['enable', 'disable'] as const).map((action): RouteEntry => ({
+    route: `POST ${apiPaths.twoFactor}/${action}`,
+    rule: 'owners only, with a code from their authenticator app (401/403 before the body is read)',
+    probes: () => [
+      {
+        method: 'POST',
+        url: `${apiPaths.twoFactor}/${action}`,
+        payload: () => ({ code: 'nope' }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  })),
+  {
     route: `POST ${apiPaths.confirmEmail}`,
     rule: 'public; only the key emailed to the new address works',
     probes: (w) => [

@@ -27,16 +27,20 @@ import { healthRoutes } from './http/health.ts';
 import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { contactMessagesRoutes } from './modules/forms/contact-messages.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
+import { newsletterSubscribersRoutes } from './modules/forms/newsletter-subscribers.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-applications.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
@@ -173,7 +177,7 @@ export async function buildApp(
     now: options.now,
   });
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
-  const { wholesale, shipping, orders, paymentSetup, payments } = services;
+  const { wholesale, shipping, orders, paymentSetup, payments, activity } = services;
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
@@ -232,6 +236,12 @@ export async function buildApp(
   });
   await app.register(twoFactorRoutes, { accounts, rateLimit: config.rateLimits.login });
   await app.register(wholesaleRoutes, { wholesale, rateLimit: config.rateLimits.wholesale });
+
+  // The back office's owner-only routes (issue 13).
+  await app.register(wholesaleApplicationsRoutes, { wholesale, publicUrl: config.publicUrl });
+  await app.register(contactMessagesRoutes, { forms, publicUrl: config.publicUrl });
+  await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
+  await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
 
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
   await app.register(ordersRoutes, {

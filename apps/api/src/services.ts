@@ -54,6 +54,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     outboxDir: outboxDir(config.dataDir),
     log,
   });
+  const activity = createActivityService(createActivityRepo(db));
   const signInThrottle = createSignInThrottle({
     ...DEFAULT_SIGN_IN_THROTTLE,
     now: now ?? (() => new Date()),
@@ -92,13 +93,16 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shopOwnerEmail: config.shopOwnerEmail,
     mailer,
     purchases: purchaseRecordsFromOrders(db),
+    activity,
     log,
   });
   const forms = createFormsService(createFormsRepo(db), {
     shopOwnerEmail: config.shopOwnerEmail,
     shopName: config.shop.name,
     mailer,
+    activity,
     log,
+    now,
   });
   const wholesale = createWholesaleService(db, {
     mailer,
@@ -106,6 +110,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shopOwnerEmail: config.shopOwnerEmail,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    activity,
     log,
     now,
   });
@@ -129,7 +134,6 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
-  const activity = createActivityService(createActivityRepo(db));
   return {
     mailer,
     activity,

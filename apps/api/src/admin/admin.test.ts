@@ -8,7 +8,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, CustomerSchema, OrderSchema, ProductSchema } from '@larder/contract';
 import { createDatabase } from '../db/client.ts';
-import { customers, productReviews, products, productVariations } from '../db/schema.ts';
+import {
+  activityLog,
+  customers,
+  productReviews,
+  products,
+  productVariations,
+} from '../db/schema.ts';
 import { createFormsRepo } from '../modules/forms/forms.repo.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../test/factories.ts';
@@ -301,6 +307,22 @@ describe('wholesale', () => {
       expect.arrayContaining([
         [approveId, 'approved'],
         [rejectId, 'rejected'],
+      ]),
+    );
+
+    // The back office's activity log names the command line as who decided.
+    const logged = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.subjectType, 'wholesale_application'));
+    expect(
+      logged
+        .filter((entry) => [approveId, rejectId].includes(entry.subjectId))
+        .map((entry) => [entry.subjectId, entry.action, entry.actorName]),
+    ).toEqual(
+      expect.arrayContaining([
+        [approveId, 'wholesale.approved', 'Command line'],
+        [rejectId, 'wholesale.rejected', 'Command line'],
       ]),
     );
   });

@@ -209,6 +209,7 @@ export async function buildApp(
   await app.register(formsRoutes, { forms, rateLimits: config.rateLimits });
   await app.register(accountsRoutes, {
     accounts,
+    publicUrl: config.publicUrl,
     emailChange,
     cookies: sessionCookies,
     rateLimits: {

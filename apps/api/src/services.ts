@@ -65,6 +65,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const activity = createActivityService(createActivityRepo(db));
   const accountsRepo = createAccountsRepo(db);
   const accounts = createAccountsService(accountsRepo, {
     signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
@@ -72,6 +73,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     browserSessionHours: 12,
     throttle: signInThrottle,
     emailChange,
+    activity,
     now,
   });
   const passwordReset = createPasswordResetService(createPasswordResetRepo(db), {
@@ -127,7 +129,6 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
-  const activity = createActivityService(createActivityRepo(db));
   return {
     mailer,
     activity,

@@ -49,6 +49,8 @@ interface World {
   freshSession(actor: Exclude<Actor, 'guest'>): Promise<Session>;
   productId: number;
   variableProductId: number;
+  /** Plain customers only the owner's role changes touch, one per method. */
+  shopperIds: Record<'POST' | 'PUT', number>;
   orderA: Order;
   paidOrderA: Order;
   guestOrder: Order;
@@ -299,7 +301,9 @@ const routes: RouteEntry[] = [
   },
   ...(['POST', 'PUT'] as const).map((method): RouteEntry => ({
     route: `${method} ${apiPaths.customers}/{id}`,
-    rule: 'your own account (or the owner); role, verification and other accounts cannot change',
+    rule:
+      'your own account (or the owner); a customer cannot change role, verification or other ' +
+      'accounts; only an owner moves a shopper between customer and wholesale_customer, never to an owner',
     probes: (w) => [
       {
         method,
@@ -311,9 +315,10 @@ const routes: RouteEntry[] = [
           username: 'someone-else',
           id: w.sessions.customerB.id,
         }),
-        expect: onlyFor(['customerA', 'owner']),
+        // The owner's body with a role is a role change: making an owner is refused.
+        expect: { ...onlyFor(['customerA']), owner: 400 },
         check: async (actor, body) => {
-          if (actor === 'customerA' || actor === 'owner') {
+          if (actor === 'customerA') {
             expect(JSON.parse(body)).toMatchObject({
               id: w.sessions.customerA.id,
               role: 'customer',
@@ -335,8 +340,34 @@ const routes: RouteEntry[] = [
           expect(b).toMatchObject({ role: 'customer', firstName: 'Robin', lastName: 'Oats' });
         },
       },
+      {
+        method,
+        url: `${apiPaths.customers}/${w.shopperIds[method]}`,
+        payload: () => ({ role: 'wholesale_customer' }),
+        expect: onlyFor(['owner']),
+        check: async (actor) => {
+          const [shopper] = await db()
+            .select()
+            .from(customers)
+            .where(eq(customers.id, w.shopperIds[method]));
+          // Only the owner's request (the last actor) moves the shopper.
+          expect(shopper!.role).toBe(actor === 'owner' ? 'wholesale_customer' : 'customer');
+        },
+      },
     ],
   })),
+  {
+    route: `GET ${apiPaths.customers}`,
+    rule: 'owners only',
+    probes: () => [
+      { method: 'GET', url: apiPaths.customers, expect: onlyFor(['owner']) },
+      {
+        method: 'GET',
+        url: `${apiPaths.customers}?role=nonsense`,
+        expect: { ...onlyFor(['owner']), owner: 400 },
+      },
+    ],
+  },
   {
     route: `POST ${apiPaths.changePassword}`,
     rule: 'signed in, with the current password',
@@ -558,6 +589,10 @@ beforeAll(async () => {
         ],
       })
     ).id,
+    shopperIds: {
+      POST: (await signedInCustomer(t.app, db(), { name: 'shopper' })).id,
+      PUT: (await signedInCustomer(t.app, db(), { name: 'shopper' })).id,
+    },
     orderA,
     paidOrderA,
     guestOrder,

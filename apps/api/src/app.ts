@@ -36,6 +36,7 @@ import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
@@ -242,6 +243,8 @@ export async function buildApp(
     gateways: paymentSetup.gateways,
     rateLimit: config.rateLimits.payment,
   });
+
+  await app.register(reportsRoutes, { reports: services.reports });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

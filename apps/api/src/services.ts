@@ -26,6 +26,8 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createReportsRepo } from './modules/reports/reports.repo.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts';
 import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -129,6 +131,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const reports = createReportsService(createReportsRepo(db), { now });
   return {
     mailer,
     activity,
@@ -147,5 +150,6 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     paymentSetup,
     paymentsRepo,
     payments,
+    reports,
   };
 }

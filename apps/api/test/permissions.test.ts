@@ -368,6 +368,18 @@ const routes: RouteEntry[] = [
       },
     ],
   },
+  ...[apiPaths.salesReport, apiPaths.topSellers].map((path): RouteEntry => ({
+    route: `GET ${path}`,
+    rule: 'owners only',
+    probes: () => [
+      { method: 'GET', url: `${path}?period=year`, expect: onlyFor(['owner']) },
+      {
+        method: 'GET',
+        url: `${path}?date_min=2026-02-30`,
+        expect: { ...onlyFor(['owner']), owner: 400 },
+      },
+    ],
+  })),
   {
     route: `POST ${apiPaths.changePassword}`,
     rule: 'signed in, with the current password',

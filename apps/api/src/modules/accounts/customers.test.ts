@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, apiPaths, CustomerSchema, type Customer } from '@larder/contract';
 import { z } from 'zod';
 import { activityLog, customers } from '../../db/schema.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
 import { createProduct } from '../../../test/factories.ts';
+import { hostileValue } from '../../../test/fuzz/hostile-values.ts';
 import {
   payOrder,
   placeOrderAs,
@@ -411,5 +413,34 @@ describe('the profile save limits', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
+describe('hostile role changes by an owner', () => {
+  it('answer below 500 in the error shape, and leave a shopper a shopper', async () => {
+    const shopper = await customerNamed('Fuzz', 'Target');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            role: fc.oneof(
+              hostileValue,
+              fc.constantFrom('customer', 'wholesale_customer', 'administrator', 'shop_manager'),
+            ),
+            first_name: hostileValue,
+            email: hostileValue,
+          },
+          { requiredKeys: ['role'] },
+        ),
+        async (payload) => {
+          const res = await putRole(shopper.id, payload);
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          if (res.statusCode >= 400)
+            expect(ApiErrorSchema.safeParse(res.json()).success).toBe(true);
+          expect(['customer', 'wholesale_customer']).toContain(await roleOf(shopper.id));
+        },
+      ),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiErrorSchema,
@@ -228,4 +229,41 @@ describe('who may read the reports, and what they take', () => {
       }
     });
   }
+});
+
+describe('hostile report queries from an owner', () => {
+  it('answer 200 or 400 in the error shape, never a server error', async () => {
+    const day = fc.oneof(
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 9999 }),
+          fc.integer({ min: 0, max: 99 }),
+          fc.integer({ min: 0, max: 99 }),
+        )
+        .map(([y, m, d]) =>
+          [String(y).padStart(4, '0'), String(m).padStart(2, '0'), String(d).padStart(2, '0')].join('-'),
+        ),
+      fc.string({ maxLength: 12 }),
+    );
+    const query = fc.record(
+      {
+        period: fc.oneof(
+          fc.constantFrom('day', 'week', 'month', 'last_month', 'year'),
+          fc.string({ maxLength: 8 }),
+        ),
+        date_min: day,
+        date_max: day,
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(apiPaths.salesReport, apiPaths.topSellers), query, async (path, params) => {
+        const search = new URLSearchParams(params as Record<string, string>).toString();
+        const res = await t.app.inject({ url: `${path}?${search}`, headers: owner.bearer });
+        expect([200, 400], `${search}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(ApiErrorSchema.safeParse(res.json()).success).toBe(true);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
+    );
+  });
 });

@@ -42,44 +42,46 @@ export function createReportsRepo(db: Database) {
   return {
     /** Paid orders (PAID_ORDER_STATUSES) created in the window, summed per UTC day. */
     async salesByDay(window: DateWindow): Promise<DaySales[]> {
-      // Per order first, so joining an order's lines and refunds counts its total once.
-      const items = db
-        .select({
-          orderId: orderItems.orderId,
-          quantity: sql<number>`sum(${orderItems.quantity})`.as('quantity'),
-        })
-        .from(orderItems)
-        .groupBy(orderItems.orderId)
-        .as('items');
-      const refunds = db
-        .select({
-          orderId: orderRefunds.orderId,
-          amount: sql<number>`sum(${orderRefunds.amountCents})`.as('amount'),
-        })
-        .from(orderRefunds)
-        .groupBy(orderRefunds.orderId)
-        .as('refunds');
-      return db
-        .select({
-          day: dayOf,
-          orders: count(),
-          items: total(sql`${items.quantity}`),
-          salesCents: total(sql`${orders.totalCents}`),
-          shippingCents: total(sql`${orders.shippingTotalCents}`),
-          retailCents: total(
-            sql`case when ${orders.priceList} = 'retail' then ${orders.totalCents} else 0 end`,
-          ),
-          wholesaleCents: total(
-            sql`case when ${orders.priceList} = 'wholesale' then ${orders.totalCents} else 0 end`,
-          ),
-          refundsCents: total(sql`${refunds.amount}`),
-        })
-        .from(orders)
-        .leftJoin(items, eq(items.orderId, orders.id))
-        .leftJoin(refunds, eq(refunds.orderId, orders.id))
-        .where(and(inArray(orders.status, [...PAID_ORDER_STATUSES]), inWindow(window)))
-        .groupBy(dayOf)
-        .orderBy(dayOf);
+      const paidInWindow = and(inArray(orders.status, [...PAID_ORDER_STATUSES]), inWindow(window));
+      // Three sums, each reaching order lines and refunds only through the window's orders (the
+      // date index), rather than one join that would count an order's total once per line.
+      const [totals, items, refunds] = await Promise.all([
+        db
+          .select({
+            day: dayOf,
+            orders: count(),
+            salesCents: total(sql`${orders.totalCents}`),
+            shippingCents: total(sql`${orders.shippingTotalCents}`),
+            retailCents: total(
+              sql`case when ${orders.priceList} = 'retail' then ${orders.totalCents} else 0 end`,
+            ),
+            wholesaleCents: total(
+              sql`case when ${orders.priceList} = 'wholesale' then ${orders.totalCents} else 0 end`,
+            ),
+          })
+          .from(orders)
+          .where(paidInWindow)
+          .groupBy(dayOf),
+        db
+          .select({ day: dayOf, items: total(sql`${orderItems.quantity}`) })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(paidInWindow)
+          .groupBy(dayOf),
+        db
+          .select({ day: dayOf, refundsCents: total(sql`${orderRefunds.amountCents}`) })
+          .from(orderRefunds)
+          .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+          .where(paidInWindow)
+          .groupBy(dayOf),
+      ]);
+      const itemsByDay = new Map(items.map((row) => [row.day, row.items]));
+      const refundsByDay = new Map(refunds.map((row) => [row.day, row.refundsCents]));
+      return totals.map((row) => ({
+        ...row,
+        items: itemsByDay.get(row.day) ?? 0,
+        refundsCents: refundsByDay.get(row.day) ?? 0,
+      }));
     },
 
     /**

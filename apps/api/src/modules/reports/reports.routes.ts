@@ -8,9 +8,8 @@ import {
   TopSellerSchema,
 } from '@larder/contract';
 import { requireOwner } from '../../http/owner-guard.ts';
-import type { ReportsService } from './reports.service.ts';
 import { MAX_REPORT_DAYS } from './report-period.ts';
-import { TOP_SELLERS_LIMIT } from './reports.service.ts';
+import { TOP_SELLERS_LIMIT, type ReportsService } from './reports.service.ts';
 
 export interface ReportsRoutesOptions {
   reports: ReportsService;

@@ -41,6 +41,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-applications.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
@@ -222,6 +223,7 @@ export async function buildApp(
   await app.register(formsRoutes, { forms, rateLimits: config.rateLimits });
   await app.register(accountsRoutes, {
     accounts,
+    publicUrl: config.publicUrl,
     emailChange,
     cookies: sessionCookies,
     rateLimits: {
@@ -261,6 +263,8 @@ export async function buildApp(
     gateways: paymentSetup.gateways,
     rateLimit: config.rateLimits.payment,
   });
+
+  await app.register(reportsRoutes, { reports: services.reports });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

@@ -26,6 +26,8 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createReportsRepo } from './modules/reports/reports.repo.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts';
 import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -75,6 +77,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shopName: config.shop.name,
     throttle: signInThrottle,
     emailChange,
+    activity,
     now,
   });
   const passwordReset = createPasswordResetService(createPasswordResetRepo(db), {
@@ -134,6 +137,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const reports = createReportsService(createReportsRepo(db), { now });
   return {
     mailer,
     activity,
@@ -152,5 +156,6 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     paymentSetup,
     paymentsRepo,
     payments,
+    reports,
   };
 }

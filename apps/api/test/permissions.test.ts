@@ -49,6 +49,8 @@ interface World {
   freshSession(actor: Exclude<Actor, 'guest'>): Promise<Session>;
   productId: number;
   variableProductId: number;
+  /** Plain customers only the owner's role changes touch, one per method. */
+  shopperIds: Record<'POST' | 'PUT', number>;
   orderA: Order;
   paidOrderA: Order;
   guestOrder: Order;
@@ -390,7 +392,9 @@ const routes: RouteEntry[] = [
   },
   ...(['POST', 'PUT'] as const).map((method): RouteEntry => ({
     route: `${method} ${apiPaths.customers}/{id}`,
-    rule: 'your own account (or the owner); role, verification and other accounts cannot change',
+    rule:
+      'your own account (or the owner); a customer cannot change role, verification or other ' +
+      'accounts; only an owner moves a shopper between customer and wholesale_customer, never to an owner',
     probes: (w) => [
       {
         method,
@@ -402,9 +406,10 @@ const routes: RouteEntry[] = [
           username: 'someone-else',
           id: w.sessions.customerB.id,
         }),
-        expect: onlyFor(['customerA', 'owner']),
+        // The owner's body with a role is a role change: making an owner is refused.
+        expect: { ...onlyFor(['customerA']), owner: 400 },
         check: async (actor, body) => {
-          if (actor === 'customerA' || actor === 'owner') {
+          if (actor === 'customerA') {
             expect(JSON.parse(body)).toMatchObject({
               id: w.sessions.customerA.id,
               role: 'customer',
@@ -425,6 +430,44 @@ const routes: RouteEntry[] = [
             .where(eq(customers.id, w.sessions.customerB.id));
           expect(b).toMatchObject({ role: 'customer', firstName: 'Robin', lastName: 'Oats' });
         },
+      },
+      {
+        method,
+        url: `${apiPaths.customers}/${w.shopperIds[method]}`,
+        payload: () => ({ role: 'wholesale_customer' }),
+        expect: onlyFor(['owner']),
+        check: async (actor) => {
+          const [shopper] = await db()
+            .select()
+            .from(customers)
+            .where(eq(customers.id, w.shopperIds[method]));
+          // Only the owner's request (the last actor) moves the shopper.
+          expect(shopper!.role).toBe(actor === 'owner' ? 'wholesale_customer' : 'customer');
+        },
+      },
+    ],
+  })),
+  {
+    route: `GET ${apiPaths.customers}`,
+    rule: 'owners only',
+    probes: () => [
+      { method: 'GET', url: apiPaths.customers, expect: onlyFor(['owner']) },
+      {
+        method: 'GET',
+        url: `${apiPaths.customers}?role=nonsense`,
+        expect: { ...onlyFor(['owner']), owner: 400 },
+      },
+    ],
+  },
+  ...[apiPaths.salesReport, apiPaths.topSellers].map((path): RouteEntry => ({
+    route: `GET ${path}`,
+    rule: 'owners only',
+    probes: () => [
+      { method: 'GET', url: `${path}?period=year`, expect: onlyFor(['owner']) },
+      {
+        method: 'GET',
+        url: `${path}?date_min=2026-02-30`,
+        expect: { ...onlyFor(['owner']), owner: 400 },
       },
     ],
   })),
@@ -695,6 +738,10 @@ beforeAll(async () => {
         ],
       })
     ).id,
+    shopperIds: {
+      POST: (await signedInCustomer(t.app, db(), { name: 'shopper' })).id,
+      PUT: (await signedInCustomer(t.app, db(), { name: 'shopper' })).id,
+    },
     orderA,
     paidOrderA,
     guestOrder,

@@ -167,11 +167,16 @@ const requestFor = (route: WriteRoute): fc.Arbitrary<FuzzRequest> => {
           )
           .map(([names, values, extra]) => {
             const body: Record<string, unknown> = {};
-            names.forEach((name, index) =>
-              Object.defineProperty(body, name, { value: values[index], enumerable: true }),
-            );
+            // Configurable: an extra key the schema also names (`role`) replaces the field's value.
+            const field = (value: unknown) => ({
+              value,
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            names.forEach((name, index) => Object.defineProperty(body, name, field(values[index])));
             for (const [name, value] of Object.entries(extra))
-              Object.defineProperty(body, name, { value, enumerable: true });
+              Object.defineProperty(body, name, field(value));
             return body;
           })
       : hostileValue;

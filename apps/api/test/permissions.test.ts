@@ -24,8 +24,7 @@ import { buildTestApp, type TestApp } from './test-app.ts';
 /**
  * The permissions matrix (issue 5): every route the API serves, asked by each kind of visitor, with
  * the status each may get. A route missing from the table fails the suite, so a new route has to
- * be classified here. There are no owner-only routes yet besides reading held reviews: the owner's
- * other powers live in the command line (`npm run admin`), which has no HTTP surface.
+ * be classified here. The owner (administrator) also has the back office's owner-only routes.
  */
 
 const ACTORS = ['guest', 'customerA', 'customerB', 'wholesale', 'owner'] as const;
@@ -427,26 +426,41 @@ const routes: RouteEntry[] = [
   })),
   {
     route: `GET ${apiPaths.orders}`,
-    rule: 'only your own orders',
+    rule: 'only your own orders; every order for the owner',
     probes: (w) => [
       {
         method: 'GET',
         url: `${apiPaths.orders}?customer=${w.sessions.customerA.id}`,
-        expect: onlyFor(['customerA']),
+        expect: onlyFor(['customerA', 'owner']),
         check: (actor, body) => {
-          if (actor !== 'customerA') return;
+          if (actor !== 'customerA' && actor !== 'owner') return;
           const listed = JSON.parse(body) as Order[];
           expect(listed.length).toBeGreaterThan(0);
           expect(listed.every((order) => order.customer_id === w.sessions.customerA.id)).toBe(true);
+        },
+      },
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}?search=${w.guestOrder.id}`,
+        // A customer must name themselves; a guest is refused before the query is read.
+        expect: { ...same(400), guest: 401, owner: 200 },
+        check: (actor, body) => {
+          if (actor !== 'owner') return;
+          const listed = JSON.parse(body) as Order[];
+          expect(listed.some((order) => order.id === w.guestOrder.id)).toBe(true);
         },
       },
     ],
   },
   {
     route: `GET ${apiPaths.orders}/{id}`,
-    rule: 'the buyer, or anyone with the order key',
+    rule: 'the buyer, or anyone with the order key; any order for the owner',
     probes: (w) => [
-      { method: 'GET', url: `${apiPaths.orders}/${w.orderA.id}`, expect: onlyFor(['customerA']) },
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}/${w.orderA.id}`,
+        expect: onlyFor(['customerA', 'owner']),
+      },
       {
         method: 'GET',
         url: `${apiPaths.orders}/${w.orderA.id}?key=${w.orderA.order_key}`,
@@ -455,9 +469,17 @@ const routes: RouteEntry[] = [
       {
         method: 'GET',
         url: `${apiPaths.orders}/${w.orderA.id}?key=wc_order_wrong`,
-        expect: onlyFor(['customerA']),
+        expect: onlyFor(['customerA', 'owner']),
       },
-      { method: 'GET', url: `${apiPaths.orders}/${w.guestOrder.id}`, expect: onlyFor([]) },
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}/${w.guestOrder.id}`,
+        expect: onlyFor(['owner']),
+        check: (actor, body) => {
+          if (actor === 'owner') expect(JSON.parse(body)).toHaveProperty('price_list');
+          else expect(body).not.toContain('price_list');
+        },
+      },
       {
         method: 'GET',
         url: `${apiPaths.orders}/${w.guestOrder.id}?key=${w.guestOrder.order_key}`,

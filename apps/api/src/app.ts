@@ -33,6 +33,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { orderManagementRoutes } from './modules/order-management/order-management.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -164,7 +165,7 @@ export async function buildApp(
     now: options.now,
   });
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
-  const { wholesale, shipping, orders, paymentSetup, payments } = services;
+  const { wholesale, shipping, orders, orderManagement, paymentSetup, payments } = services;
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
@@ -230,6 +231,7 @@ export async function buildApp(
     rateLimit: config.rateLimits.order,
     sweepIntervalMs: 60_000,
   });
+  await app.register(orderManagementRoutes, { orderManagement });
 
   if (paymentSetup.testMode) {
     app.log.warn(

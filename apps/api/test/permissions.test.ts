@@ -50,6 +50,8 @@ interface World {
   variableProductId: number;
   orderA: Order;
   paidOrderA: Order;
+  /** customerA's order, paid and completed by the owner: shipments, notes and refunds go on it. */
+  completedOrderA: Order;
   guestOrder: Order;
   heldReviewId: number;
   approvedReviewId: number;
@@ -487,6 +489,64 @@ const routes: RouteEntry[] = [
       },
     ],
   },
+  {
+    route: `PUT ${apiPaths.orders}/{id}`,
+    rule: 'the owner only (status, shipment)',
+    probes: (w) => [
+      {
+        method: 'PUT',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}`,
+        payload: () => ({ shipment: { carrier: 'usps', tracking_number: '9400111899223' } }),
+        expect: onlyFor(['owner']),
+      },
+    ],
+  },
+  {
+    route: `GET ${apiPaths.orders}/{id}/notes`,
+    rule: 'the owner only (private notes)',
+    probes: (w) => [
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/notes`,
+        expect: onlyFor(['owner']),
+      },
+    ],
+  },
+  {
+    route: `POST ${apiPaths.orders}/{id}/notes`,
+    rule: 'the owner only',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/notes`,
+        payload: () => ({ note: 'Checked by the matrix.' }),
+        expect: onlyFor(['owner'], 201),
+      },
+    ],
+  },
+  {
+    route: `GET ${apiPaths.orders}/{id}/refunds`,
+    rule: 'the owner only',
+    probes: (w) => [
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/refunds`,
+        expect: onlyFor(['owner']),
+      },
+    ],
+  },
+  {
+    route: `POST ${apiPaths.orders}/{id}/refunds`,
+    rule: 'the owner only',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/refunds`,
+        payload: () => ({ amount: '0.01', reason: 'Matrix' }),
+        expect: onlyFor(['owner'], 201),
+      },
+    ],
+  },
   // Paying someone else's order: refused before any charge. The buyer's own order is paid already,
   // so the buyer gets 409 and the matrix charges nothing.
   {
@@ -551,6 +611,15 @@ beforeAll(async () => {
   const paidOrderA = await placeOrderAs(t.app, sessions.customerA, lines);
   await payOrder(t.app, sessions.customerA, paidOrderA);
   const guestOrder = await placeOrderAs(t.app, null, lines);
+  const completedOrderA = await placeOrderAs(t.app, sessions.customerA, lines);
+  await payOrder(t.app, sessions.customerA, completedOrderA);
+  const completed = await t.app.inject({
+    method: 'PUT',
+    url: `${apiPaths.orders}/${completedOrderA.id}`,
+    headers: sessions.owner.bearer,
+    payload: { status: 'completed' },
+  });
+  if (completed.statusCode !== 200) throw new Error(`complete: ${completed.body}`);
   const [approved] = await db()
     .select({ id: productReviews.id })
     .from(productReviews)
@@ -582,6 +651,7 @@ beforeAll(async () => {
     ).id,
     orderA,
     paidOrderA,
+    completedOrderA,
     guestOrder,
     heldReviewId: held.json<{ id: number }>().id,
     approvedReviewId: approved!.id,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '@larder/contract';
 import { createProduct } from '../factories.ts';
-import { placeOrderAs, signedInCustomer, type Session } from '../sessions.ts';
+import { payOrder, placeOrderAs, signedInCustomer, type Session } from '../sessions.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import {
   hostileId,
@@ -34,6 +34,8 @@ interface WriteRoute {
 
 let t: TestApp;
 let session: Session;
+/** An administrator: the back office's owner-only routes are fuzzed past their owner check. */
+let owner: Session;
 let validIds: number[];
 const tally = new Map<string, { sent: number; statuses: Map<number, number> }>();
 
@@ -57,9 +59,13 @@ beforeAll(async () => {
     },
   });
   session = await signedInCustomer(t.app, t.database.db, { name: 'fuzz' });
+  owner = await signedInCustomer(t.app, t.database.db, { name: 'owner', role: 'administrator' });
   const productId = (await createProduct(t)).id;
   const order = await placeOrderAs(t.app, session, [{ product_id: productId, quantity: 1 }]);
-  validIds = [productId, order.id, session.id, 1];
+  // A paid order too, so status changes, shipments and refunds get past "not paid".
+  const paid = await placeOrderAs(t.app, session, [{ product_id: productId, quantity: 1 }]);
+  await payOrder(t.app, session, paid);
+  validIds = [productId, order.id, paid.id, session.id, 1];
 }, 60_000);
 
 afterAll(async () => {
@@ -82,7 +88,7 @@ function writeRoutes(): WriteRoute[] {
   );
 }
 
-type Identity = 'guest' | 'bearer' | 'cookie' | 'bad-bearer';
+type Identity = 'guest' | 'bearer' | 'cookie' | 'bad-bearer' | 'owner';
 interface FuzzRequest {
   identity: Identity;
   ids: string[];
@@ -120,7 +126,7 @@ const requestFor = (route: WriteRoute): fc.Arbitrary<FuzzRequest> => {
           })
       : hostileValue;
   return fc.record({
-    identity: fc.constantFrom<Identity>('guest', 'bearer', 'cookie', 'bad-bearer'),
+    identity: fc.constantFrom<Identity>('guest', 'bearer', 'cookie', 'bad-bearer', 'owner'),
     ids: fc.array(hostileId(validIds), { minLength: idCount, maxLength: idCount }),
     body: fc.oneof(
       { weight: 6, arbitrary: namedFields.map((value) => ({ kind: 'json' as const, value })) },
@@ -156,6 +162,7 @@ function headersFor(identity: Identity): Record<string, string> {
   if (identity === 'bearer') return session.bearer;
   if (identity === 'cookie') return session.browser();
   if (identity === 'bad-bearer') return { authorization: 'Bearer not.a.token' };
+  if (identity === 'owner') return owner.bearer;
   return {};
 }
 
@@ -181,6 +188,9 @@ async function send(route: WriteRoute, request: FuzzRequest) {
   if (res.statusCode === 401 && (request.identity === 'bearer' || request.identity === 'cookie')) {
     session = await signedInCustomer(t.app, t.database.db, { name: 'fuzz' });
     validIds.push(session.id);
+  }
+  if (res.statusCode === 401 && request.identity === 'owner') {
+    owner = await signedInCustomer(t.app, t.database.db, { name: 'owner', role: 'administrator' });
   }
   const key = `${route.method} ${route.path}`;
   const entry = tally.get(key) ?? { sent: 0, statuses: new Map() };

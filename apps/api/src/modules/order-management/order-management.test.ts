@@ -140,6 +140,20 @@ describe('PUT /wp-json/wc/v3/orders/{id}', () => {
     expect(await stockOf(productId)).toBe(before);
   });
 
+  it('cancelling an unpaid order gives its held stock back', async () => {
+    const before = await stockOf(productId);
+    const order = await createOrder(t.app, [{ product_id: productId, quantity: 2 }], {
+      as: buyer,
+    });
+    expect(await stockOf(productId)).toBe(before! - 2);
+    const res = await asOwner('PUT', `${apiPaths.orders}/${order.id}`, { status: 'cancelled' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stockOf(productId)).toBe(before);
+    expect((await notesOf(order.id)).map((note) => note.note)).toContain(
+      'Order status changed from Pending payment to Cancelled.',
+    );
+  });
+
   it('answers 404 for an unknown order, 400 for an empty update, 403 for a customer', async () => {
     expect(
       (await asOwner('PUT', `${apiPaths.orders}/999999`, { status: 'completed' })).statusCode,

@@ -37,6 +37,7 @@ import { contactMessagesRoutes } from './modules/forms/contact-messages.routes.t
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
 import { newsletterSubscribersRoutes } from './modules/forms/newsletter-subscribers.routes.ts';
+import { orderManagementRoutes } from './modules/order-management/order-management.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -178,7 +179,8 @@ export async function buildApp(
     now: options.now,
   });
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
-  const { wholesale, shipping, orders, paymentSetup, payments, activity } = services;
+  const { wholesale, shipping, orders, orderManagement, paymentSetup, payments, activity } =
+    services;
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
@@ -252,6 +254,7 @@ export async function buildApp(
     rateLimit: config.rateLimits.order,
     sweepIntervalMs: 60_000,
   });
+  await app.register(orderManagementRoutes, { orderManagement });
 
   if (paymentSetup.testMode) {
     app.log.warn(

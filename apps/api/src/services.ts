@@ -22,6 +22,7 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
+import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
@@ -138,6 +139,16 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     now,
   });
   const reports = createReportsService(createReportsRepo(db), { now });
+  const orderManagement = createOrderManagementService(db, {
+    orders,
+    activity,
+    providers: [paymentSetup.card, paymentSetup.paypal],
+    mailer,
+    publicUrl: config.publicUrl,
+    shopName: config.shop.name,
+    log,
+    now,
+  });
   return {
     mailer,
     activity,
@@ -153,6 +164,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     wholesale,
     shipping,
     orders,
+    orderManagement,
     paymentSetup,
     paymentsRepo,
     payments,

@@ -251,6 +251,22 @@ describe('refunds (test provider)', () => {
     expect(errorOf(more).code).toBe('larder_not_refundable');
   });
 
+  // On PostgreSQL the two requests really overlap; the order row's lock makes the second wait and
+  // then see the first refund, so together they never give back more than was paid.
+  it('two refunds of the whole order sent at once: one passes, the other is refused', async () => {
+    const order = await paidOrder();
+    const results = await Promise.all([
+      refund(order, { amount: order.total }),
+      refund(order, { amount: order.total }),
+    ]);
+    expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const listed = OrderRefundSchema.array().parse(
+      (await asOwner('GET', `${apiPaths.orders}/${order.id}/refunds`)).json(),
+    );
+    expect(listed.map((entry) => entry.amount)).toEqual([order.total]);
+    expect((await ownerOrder(order.id)).status).toBe('refunded');
+  });
+
   it('refuses an unpaid order, a zero amount and a malformed one', async () => {
     const unpaid = await createOrder(t.app, [{ product_id: productId, quantity: 1 }], {
       as: buyer,

@@ -125,12 +125,12 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
 
     /**
      * WooCommerce's moderation: approved reviews are on the product page and in its rating, the
-     * others are not. Logged as the owner's when one is given (the command line has no account).
+     * others are not. In the activity log as the owner's (or the command line's) decision.
      */
-    async moderate(id: number, status: ReviewStatus, owner?: Viewer) {
+    async moderate(id: number, status: ReviewStatus, owner: Viewer) {
       const row = await repo.transaction(async (tx) => {
         const moderated = await repo.setStatus(id, status, tx);
-        if (moderated && owner) {
+        if (moderated) {
           await options.activity.record(
             owner,
             {

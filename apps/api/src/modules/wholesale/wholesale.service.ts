@@ -384,26 +384,24 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
     /**
      * Approves a pending application: its customer becomes `wholesale_customer` in the same
      * transaction, and sees wholesale prices from their next request. Emails the buyer. The
-     * owner's decision is logged with it; the command line has no owner account to log.
+     * owner's decision is in the activity log, written in the same transaction.
      */
-    async approveApplication(id: number, owner?: Viewer): Promise<WholesaleDecision> {
+    async approveApplication(id: number, owner: Viewer): Promise<WholesaleDecision> {
       const decidedAt = now();
       const application = await db.transaction(async (tx) => {
         const row = await repo.decide(tx, id, { status: 'approved', decidedAt });
         if (!row) return row;
         await repo.grantWholesale(tx, row.customerId, decidedAt);
-        if (owner) {
-          await options.activity.record(
-            owner,
-            {
-              action: 'wholesale.approved',
-              subjectType: 'wholesale_application',
-              subjectId: row.id,
-              summary: `Approved ${row.businessName}'s wholesale application`,
-            },
-            tx,
-          );
-        }
+        await options.activity.record(
+          owner,
+          {
+            action: 'wholesale.approved',
+            subjectType: 'wholesale_application',
+            subjectId: row.id,
+            summary: `Approved ${row.businessName}'s wholesale application`,
+          },
+          tx,
+        );
         return row;
       });
       if (!application) return decided(id);
@@ -432,11 +430,7 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
     },
 
     /** Rejects a pending application with a reason, which the applicant is emailed. */
-    async rejectApplication(
-      id: number,
-      reason: string,
-      owner?: Viewer,
-    ): Promise<WholesaleDecision> {
+    async rejectApplication(id: number, reason: string, owner: Viewer): Promise<WholesaleDecision> {
       const rejectionReason = reason.trim();
       if (!rejectionReason) {
         throw invalidParam('reason', 'Give the applicant a reason for the rejection.');
@@ -450,7 +444,7 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
           decidedAt: now(),
           rejectionReason,
         });
-        if (row && owner) {
+        if (row) {
           await options.activity.record(
             owner,
             {

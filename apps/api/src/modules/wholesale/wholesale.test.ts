@@ -10,6 +10,7 @@ import {
   WholesaleApplicationResultSchema,
 } from '@larder/contract';
 import { customers, wholesaleApplications } from '../../db/schema.ts';
+import { commandLineOwner } from '../../http/viewer.ts';
 import { createActivityRepo } from '../activity/activity.repo.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { createMailer, outboxDir } from '../mail/mailer.ts';
@@ -498,7 +499,7 @@ describe('approving and rejecting', () => {
     const other = await signUp();
     expect(await seesWholesalePrices(customer.headers)).toBe(false);
 
-    const { application, emailed } = await wholesale.approveApplication(id);
+    const { application, emailed } = await wholesale.approveApplication(id, commandLineOwner);
     expect(application).toMatchObject({ id, status: 'approved' });
     expect(application.decidedAt).toBeInstanceOf(Date);
     expect(emailed).toBe(true);
@@ -513,12 +514,14 @@ describe('approving and rejecting', () => {
     );
     expect(mail?.text).toContain('http://shop.test/login');
 
-    await expect(wholesale.approveApplication(id)).rejects.toMatchObject({
+    await expect(wholesale.approveApplication(id, commandLineOwner)).rejects.toMatchObject({
       status: 409,
       code: 'wholesale_application_decided',
       message: expect.stringMatching(/already approved/),
     });
-    await expect(wholesale.rejectApplication(id, 'Changed our mind')).rejects.toMatchObject({
+    await expect(
+      wholesale.rejectApplication(id, 'Changed our mind', commandLineOwner),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect(await roleOf(customer.id)).toBe('wholesale_customer');
@@ -536,7 +539,11 @@ describe('approving and rejecting', () => {
     const { customer, id } = await pendingApplication();
     const reason = 'We could not verify the resale certificate number with the state registry.';
 
-    const { application, emailed } = await wholesale.rejectApplication(id, `  ${reason}  `);
+    const { application, emailed } = await wholesale.rejectApplication(
+      id,
+      `  ${reason}  `,
+      commandLineOwner,
+    );
     expect(application).toMatchObject({ id, status: 'rejected', rejectionReason: reason });
     expect(emailed).toBe(true);
     expect(await roleOf(customer.id)).toBe('customer');
@@ -547,11 +554,13 @@ describe('approving and rejecting', () => {
     );
     expect(mail?.text).toContain(reason);
 
-    await expect(wholesale.rejectApplication(id, reason)).rejects.toMatchObject({
+    await expect(wholesale.rejectApplication(id, reason, commandLineOwner)).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/already rejected/),
     });
-    await expect(wholesale.approveApplication(id)).rejects.toMatchObject({ status: 409 });
+    await expect(wholesale.approveApplication(id, commandLineOwner)).rejects.toMatchObject({
+      status: 409,
+    });
     expect(await roleOf(customer.id)).toBe('customer');
 
     const again = await apply(
@@ -563,13 +572,17 @@ describe('approving and rejecting', () => {
 
   it('needs a reason to reject, and a known application', async () => {
     const { id } = await pendingApplication();
-    await expect(wholesale.rejectApplication(id, '   ')).rejects.toMatchObject({ status: 400 });
+    await expect(wholesale.rejectApplication(id, '   ', commandLineOwner)).rejects.toMatchObject({
+      status: 400,
+    });
     expect((await applicationRow(id)).status).toBe('pending');
-    await expect(wholesale.approveApplication(999_999)).rejects.toMatchObject({
+    await expect(wholesale.approveApplication(999_999, commandLineOwner)).rejects.toMatchObject({
       status: 404,
       code: 'wholesale_application_not_found',
     });
-    await expect(wholesale.rejectApplication(999_999, 'No')).rejects.toMatchObject({ status: 404 });
+    await expect(
+      wholesale.rejectApplication(999_999, 'No', commandLineOwner),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it('lists applications by status, oldest first', async () => {
@@ -579,7 +592,7 @@ describe('approving and rejecting', () => {
     const ids = pending.map((row) => row.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     expect(pending.every((row) => row.status === 'pending')).toBe(true);
-    await wholesale.approveApplication(first.id);
+    await wholesale.approveApplication(first.id, commandLineOwner);
     expect((await wholesale.listApplications('pending')).map((row) => row.id)).not.toContain(
       first.id,
     );

@@ -27,15 +27,20 @@ import { healthRoutes } from './http/health.ts';
 import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { contactMessagesRoutes } from './modules/forms/contact-messages.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
+import { newsletterSubscribersRoutes } from './modules/forms/newsletter-subscribers.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-applications.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
@@ -45,6 +50,9 @@ import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { createServices } from './services.ts';
+import { runAdmin } from './admin/cli.ts';
+import { commandSocketPath, serveCommands } from './admin/command-socket.ts';
+import { createAdminContext } from './admin/context.ts';
 
 export interface BuildAppOptions {
   /** An already-open database (tests); the app then neither migrates, seeds nor closes it. */
@@ -55,6 +63,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Where log lines go instead of stdout: tests read them. */
   logStream?: LogStream;
+  /**
+   * Take the owner's command line over DATA_DIR/admin.sock while running on the embedded
+   * database, which only this process can open (decision 0026). The shop process does.
+   */
+  serveCommands?: boolean;
 }
 
 declare module 'fastify' {
@@ -164,7 +177,7 @@ export async function buildApp(
     now: options.now,
   });
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
-  const { wholesale, shipping, orders, paymentSetup, payments } = services;
+  const { wholesale, shipping, orders, paymentSetup, payments, activity } = services;
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
@@ -221,7 +234,14 @@ export async function buildApp(
     passwordReset,
     rateLimits: { request: config.rateLimits.passwordReset, reset: config.rateLimits.login },
   });
+  await app.register(twoFactorRoutes, { accounts, rateLimit: config.rateLimits.login });
   await app.register(wholesaleRoutes, { wholesale, rateLimit: config.rateLimits.wholesale });
+
+  // The back office's owner-only routes (issue 13).
+  await app.register(wholesaleApplicationsRoutes, { wholesale, publicUrl: config.publicUrl });
+  await app.register(contactMessagesRoutes, { forms, publicUrl: config.publicUrl });
+  await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
+  await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
 
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
   await app.register(ordersRoutes, {
@@ -256,6 +276,23 @@ export async function buildApp(
         analytics: config.analytics ?? null,
         shop: config.shop,
       },
+    });
+  }
+
+  if (options.serveCommands && ownsDatabase && database.kind === 'pglite') {
+    const commandServer = await serveCommands(commandSocketPath(config.dataDir), (argv, cwd, io) =>
+      runAdmin(argv, {
+        io,
+        open: async () => ({
+          context: createAdminContext(config, database.db, cwd),
+          // The shop's database stays open: the command borrowed it.
+          close: async () => undefined,
+        }),
+      }),
+    );
+    // Before the database closes (hooks run in reverse order of adding).
+    app.addHook('onClose', async () => {
+      await new Promise<void>((resolve) => commandServer.close(() => resolve()));
     });
   }
 

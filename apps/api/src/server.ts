@@ -18,11 +18,13 @@ function readConfig(): Config {
 // Before anything is written: DATA_DIR holds orders, password hashes and reset links.
 usePrivateUmask();
 const config = readConfig();
-const app = await buildApp(config, { serveStorefront: true }).catch((error: unknown) => {
-  if (!(error instanceof DatabaseInUseError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
+const app = await buildApp(config, { serveStorefront: true, serveCommands: true }).catch(
+  (error: unknown) => {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  },
+);
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals) {

@@ -54,6 +54,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     outboxDir: outboxDir(config.dataDir),
     log,
   });
+  const activity = createActivityService(createActivityRepo(db));
   const signInThrottle = createSignInThrottle({
     ...DEFAULT_SIGN_IN_THROTTLE,
     now: now ?? (() => new Date()),
@@ -70,6 +71,8 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
     rememberDays: config.rememberMeDays,
     browserSessionHours: 12,
+    ownerSessionHours: 8,
+    shopName: config.shop.name,
     throttle: signInThrottle,
     emailChange,
     now,
@@ -90,13 +93,16 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shopOwnerEmail: config.shopOwnerEmail,
     mailer,
     purchases: purchaseRecordsFromOrders(db),
+    activity,
     log,
   });
   const forms = createFormsService(createFormsRepo(db), {
     shopOwnerEmail: config.shopOwnerEmail,
     shopName: config.shop.name,
     mailer,
+    activity,
     log,
+    now,
   });
   const wholesale = createWholesaleService(db, {
     mailer,
@@ -104,6 +110,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shopOwnerEmail: config.shopOwnerEmail,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    activity,
     log,
     now,
   });
@@ -127,7 +134,6 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
-  const activity = createActivityService(createActivityRepo(db));
   return {
     mailer,
     activity,

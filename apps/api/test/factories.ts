@@ -246,3 +246,49 @@ export async function createOrder(
   await payOrder(app, session, order);
   return order;
 }
+
+/** The smallest file the shop takes as a PDF certificate (judged by its first bytes). */
+export const CERTIFICATE_PDF = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n',
+);
+
+/**
+ * A pending wholesale application by a signed-in customer, sent through the real multipart route;
+ * returns its id.
+ */
+export async function createWholesaleApplication(
+  app: FastifyInstance,
+  applicant: Session,
+  overrides: { business_name?: string; contact_name?: string } = {},
+): Promise<number> {
+  const fields: Record<string, string> = {
+    business_name: overrides.business_name ?? uniqueName('Corner Pantry'),
+    contact_name: overrides.contact_name ?? 'Dana Whitfield',
+    email: applicant.email,
+    phone: '+1 919 555 0100',
+    'address[address_1]': '12 Market Street',
+    'address[city]': 'Durham',
+    'address[state]': 'NC',
+    'address[postcode]': '27701',
+    'address[country]': 'US',
+    tax_id: 'NC-RESALE-448812',
+    sales_channels: 'Our deli counter and a weekend market stall.',
+    monthly_volume: '50-200',
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(
+    'certificate',
+    new Blob([CERTIFICATE_PDF], { type: 'application/pdf' }),
+    'resale-certificate.pdf',
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/wp-json/wc/v3/wholesale-registration/',
+    payload: form,
+    headers: applicant.bearer,
+  });
+  if (res.statusCode !== 201)
+    throw new Error(`wholesale application: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number }>().id;
+}

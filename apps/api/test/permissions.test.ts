@@ -8,7 +8,7 @@ import {
   type Order,
 } from '@larder/contract';
 import { customers, productReviews } from '../src/db/schema.ts';
-import { createProduct, createVariableProduct } from './factories.ts';
+import { createProduct, createVariableProduct, createWholesaleApplication } from './factories.ts';
 import { aBuyer } from './place-order.ts';
 import {
   payOrder,
@@ -24,8 +24,8 @@ import { buildTestApp, type TestApp } from './test-app.ts';
 /**
  * The permissions matrix (issue 5): every route the API serves, asked by each kind of visitor, with
  * the status each may get. A route missing from the table fails the suite, so a new route has to
- * be classified here. There are no owner-only routes yet besides reading held reviews: the owner's
- * other powers live in the command line (`npm run admin`), which has no HTTP surface.
+ * be classified here. The back office's routes are the owners' alone: a guest gets 401 and any other
+ * account 403 before the query or body is even read, so a bad one changes nothing of that.
  */
 
 const ACTORS = ['guest', 'customerA', 'customerB', 'wholesale', 'owner'] as const;
@@ -54,6 +54,10 @@ interface World {
   guestOrder: Order;
   heldReviewId: number;
   approvedReviewId: number;
+  /** A wholesale application still pending, and one the owner has already rejected. */
+  pendingApplicationId: number;
+  decidedApplicationId: number;
+  contactMessageId: number;
   ids: Record<'page' | 'post' | 'team' | 'location' | 'postCategory' | 'category', number>;
   zoneId: number;
   /** A shipping method instance the test address can use. */
@@ -104,7 +108,94 @@ const publicGet = (route: string, url: (world: World) => string): RouteEntry => 
   probes: (world) => [{ method: 'GET', url: url(world), expect: same(200) }],
 });
 
+/** A back-office read: the owner gets 200, and everyone else 401/403 even with a bad query. */
+const ownerGet = (route: string, url: (world: World) => string, badQuery?: string): RouteEntry => ({
+  route: `GET ${route}`,
+  rule: 'owners only',
+  probes: (w) => [
+    { method: 'GET', url: url(w), expect: onlyFor(['owner']) },
+    ...(badQuery
+      ? [{ method: 'GET' as const, url: `${url(w)}?${badQuery}`, expect: onlyFor(['owner'], 400) }]
+      : []),
+  ],
+});
+
+const backOfficeRoutes: RouteEntry[] = [
+  ownerGet(apiPaths.wholesaleApplications, () => apiPaths.wholesaleApplications, 'status=maybe'),
+  ownerGet(
+    `${apiPaths.wholesaleApplications}/{id}`,
+    (w) => `${apiPaths.wholesaleApplications}/${w.pendingApplicationId}`,
+  ),
+  ownerGet(
+    `${apiPaths.wholesaleApplications}/{id}/certificate`,
+    (w) => `${apiPaths.wholesaleApplications}/${w.pendingApplicationId}/certificate`,
+  ),
+  {
+    route: `PUT ${apiPaths.wholesaleApplications}/{id}`,
+    rule: 'owners only; a decided application stays decided (409)',
+    probes: (w) => [
+      {
+        method: 'PUT',
+        url: `${apiPaths.wholesaleApplications}/${w.decidedApplicationId}`,
+        payload: () => ({ status: 'approved' }),
+        expect: onlyFor(['owner'], 409),
+      },
+      {
+        method: 'PUT',
+        url: `${apiPaths.wholesaleApplications}/${w.pendingApplicationId}`,
+        payload: () => ({ status: 'rejected' }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
+  {
+    route: `PUT ${apiPaths.productReviews}/{id}`,
+    rule: 'owners only (moderation)',
+    probes: (w) => [
+      {
+        method: 'PUT',
+        url: `${apiPaths.productReviews}/${w.heldReviewId}`,
+        payload: () => ({ status: 'hold' }),
+        expect: onlyFor(['owner']),
+      },
+      {
+        method: 'PUT',
+        url: `${apiPaths.productReviews}/${w.heldReviewId}`,
+        payload: () => ({ status: 'published' }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
+  ownerGet(apiPaths.contactMessages, () => apiPaths.contactMessages, 'status=answered'),
+  ownerGet(
+    `${apiPaths.contactMessages}/{id}`,
+    (w) => `${apiPaths.contactMessages}/${w.contactMessageId}`,
+  ),
+  {
+    route: `PUT ${apiPaths.contactMessages}/{id}`,
+    rule: 'owners only',
+    probes: (w) => [
+      {
+        method: 'PUT',
+        url: `${apiPaths.contactMessages}/${w.contactMessageId}`,
+        payload: () => ({ handled: false }),
+        expect: onlyFor(['owner']),
+      },
+      {
+        method: 'PUT',
+        url: `${apiPaths.contactMessages}/${w.contactMessageId}`,
+        payload: () => ({ handled: 'yes' }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
+  ownerGet(apiPaths.newsletterSubscribers, () => apiPaths.newsletterSubscribers, 'per_page=0'),
+  ownerGet(apiPaths.newsletterExport, () => apiPaths.newsletterExport),
+  ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
+];
+
 const routes: RouteEntry[] = [
+  ...backOfficeRoutes,
   publicGet('/wp-json/', () => '/wp-json/'),
   publicGet(apiPaths.pages, () => apiPaths.pages),
   publicGet(`${apiPaths.pages}/{id}`, (w) => `${apiPaths.pages}/${w.ids.page}`),
@@ -350,6 +441,30 @@ const routes: RouteEntry[] = [
     ],
   },
   {
+    route: `GET ${apiPaths.twoFactor}`,
+    rule: 'owners only',
+    probes: () => [{ method: 'GET', url: apiPaths.twoFactor, expect: onlyFor(['owner']) }],
+  },
+  {
+    route: `POST ${apiPaths.twoFactor}/setup`,
+    rule: 'owners only',
+    probes: () => [
+      { method: 'POST', url: `${apiPaths.twoFactor}/setup`, expect: onlyFor(['owner']) },
+    ],
+  },
+  ...(['enable', 'disable'] as const).map((action): RouteEntry => ({
+    route: `POST ${apiPaths.twoFactor}/${action}`,
+    rule: 'owners only, with a code from their authenticator app (401/403 before the body is read)',
+    probes: () => [
+      {
+        method: 'POST',
+        url: `${apiPaths.twoFactor}/${action}`,
+        payload: () => ({ code: 'nope' }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  })),
+  {
     route: `POST ${apiPaths.confirmEmail}`,
     rule: 'public; only the key emailed to the new address works',
     probes: (w) => [
@@ -539,6 +654,28 @@ beforeAll(async () => {
     url: apiPaths.productReviews,
     payload: aReview(productId)(),
   });
+  const applicant = () => signedInCustomer(t.app, db(), { name: 'applicant' });
+  const pendingApplicationId = await createWholesaleApplication(t.app, await applicant());
+  const decidedApplicationId = await createWholesaleApplication(t.app, await applicant());
+  const decided = await t.app.inject({
+    method: 'PUT',
+    url: `${apiPaths.wholesaleApplications}/${decidedApplicationId}`,
+    headers: sessions.owner.bearer,
+    payload: { status: 'rejected', reason: 'Not a shop.' },
+  });
+  if (decided.statusCode !== 200) throw new Error(`reject: ${decided.statusCode} ${decided.body}`);
+  const contact = await t.app.inject({
+    method: 'POST',
+    url: apiPaths.formSubmit,
+    payload: {
+      form_id: CONTACT_FORM_ID,
+      '1': 'Pat',
+      '2': 'Matrix',
+      '3': 'pat@example.com',
+      '4': '',
+      '5': 'Owners only, please.',
+    },
+  });
   const firstId = async (url: string) =>
     (await t.app.inject({ url })).json<{ id: number }[]>()[0]!.id;
   const rates = await t.app.inject({
@@ -563,6 +700,9 @@ beforeAll(async () => {
     guestOrder,
     heldReviewId: held.json<{ id: number }>().id,
     approvedReviewId: approved!.id,
+    pendingApplicationId,
+    decidedApplicationId,
+    contactMessageId: contact.json<{ id: number }>().id,
     ids: {
       page: await firstId(apiPaths.pages),
       post: await firstId(apiPaths.posts),

@@ -106,8 +106,40 @@ export const LoginRequestSchema = z.object({
   password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200),
   /** With it the session cookie outlives the browser; without it, it ends with the browser session. */
   remember: z.boolean().default(false),
+  /** The authenticator app's code, for an account with two-factor sign-in on. */
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.')
+    .optional(),
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/** A 401 with this code asks for `otp`: the password was right, the account wants its code. */
+export const TWO_FACTOR_REQUIRED = 'two_factor_required';
+
+export const TwoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+});
+export type TwoFactorCode = z.input<typeof TwoFactorCodeSchema>;
+
+/** `GET /two-factor`: whether the signed-in owner's sign-in asks for a code. */
+export const TwoFactorStatusSchema = z.object({ enabled: z.boolean() });
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/**
+ * `POST /two-factor/setup`: a new secret for the authenticator app, as text, an otpauth:// link
+ * and a QR code (SVG markup). Two-factor sign-in starts once `POST /two-factor/enable` confirms it.
+ */
+export const TwoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  qr_svg: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
 /**
  * The token route's answer, as the "JWT Auth" plugin gives it. A failed sign-in is the error shape

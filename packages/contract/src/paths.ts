@@ -41,6 +41,8 @@ export const apiPaths = {
   salesReport: '/wp-json/wc/v3/reports/sales',
   topSellers: '/wp-json/wc/v3/reports/top_sellers',
   activityLog: '/wp-json/wc/v3/activity-log',
+  /** An owner's two-factor sign-in: GET status; POST `/setup`, `/enable`, `/disable`. */
+  twoFactor: '/wp-json/wc/v3/two-factor',
 } as const;
 
 /** Headers WordPress sets on every collection response. */

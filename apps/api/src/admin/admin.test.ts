@@ -1,18 +1,27 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, CustomerSchema, OrderSchema, ProductSchema } from '@larder/contract';
 import { createDatabase } from '../db/client.ts';
-import { customers, productReviews, products, productVariations } from '../db/schema.ts';
+import {
+  activityLog,
+  customers,
+  productReviews,
+  products,
+  productVariations,
+} from '../db/schema.ts';
 import { createFormsRepo } from '../modules/forms/forms.repo.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../test/factories.ts';
 import { aBuyer, placeOrder, productIdOf } from '../../test/place-order.ts';
 import { payOrder, signIn, TEST_PASSWORD, uniqueEmail } from '../../test/sessions.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../app.ts';
 import { CatalogFileSchema } from './catalog-file.ts';
 import { runAdmin } from './cli.ts';
 import { createAdminContext } from './context.ts';
@@ -298,6 +307,22 @@ describe('wholesale', () => {
       expect.arrayContaining([
         [approveId, 'approved'],
         [rejectId, 'rejected'],
+      ]),
+    );
+
+    // The back office's activity log names the command line as who decided.
+    const logged = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.subjectType, 'wholesale_application'));
+    expect(
+      logged
+        .filter((entry) => [approveId, rejectId].includes(entry.subjectId))
+        .map((entry) => [entry.subjectId, entry.action, entry.actorName]),
+    ).toEqual(
+      expect.arrayContaining([
+        [approveId, 'wholesale.approved', 'Command line'],
+        [rejectId, 'wholesale.rejected', 'Command line'],
       ]),
     );
   });
@@ -734,30 +759,68 @@ describe('catalog export and import', () => {
   });
 });
 
-describe('npm run admin (the real command)', () => {
+// About the embedded database in DATA_DIR: the PostgreSQL run of the API tests leaves them out.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real command)', () => {
   const main = join(resolveApiRoot(), 'src', 'admin', 'main.ts');
+  const env = (dataDir: string) => ({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'silent',
+  });
   const run = (dataDir: string, ...argv: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', main, ...argv], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      env: env(dataDir),
       encoding: 'utf8',
     });
-
-  it('works on DATA_DIR, and says so clearly when the shop holds the database', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'larder-admin-cli-'));
-    try {
-      const created = run(
-        dataDir,
-        'owner',
-        'create',
-        '--email',
-        'owner@example.com',
-        '--password',
-        'rolled oats at noon',
-        '--first-name',
-        'Maya',
-        '--last-name',
-        'Okafor',
+  /** The command in a child process while this one goes on serving (the shop is in this process). */
+  const runBeside = (dataDir: string, cwd: string, ...argv: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+      execFile(
+        process.execPath,
+        // tsx by its path: the owner's folder has no node_modules to find it in.
+        [
+          '--import',
+          pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+          main,
+          ...argv,
+        ],
+        { env: env(dataDir), cwd, encoding: 'utf8' },
+        (error, stdout, stderr) =>
+          done({ status: error ? (error.code as number) : 0, stdout, stderr }),
       );
+    });
+  const ownerArgs = (email: string) =>
+    ['owner', 'create', '--email', email, '--password', 'rolled oats at noon'].concat([
+      '--first-name',
+      'Maya',
+      '--last-name',
+      'Okafor',
+    ]);
+  const newShopDir = async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'larder-admin-cli-'));
+    const shop = createDatabase({ dataDir });
+    await shop.migrate();
+    await shop.close();
+    return dataDir;
+  };
+
+  it('refuses a DATA_DIR that holds no shop instead of creating an empty one', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'larder-admin-empty-'));
+    try {
+      const refused = run(dataDir, ...ownerArgs('owner@example.com'));
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`No shop in DATA_DIR=${dataDir}.`);
+      expect(existsSync(join(dataDir, 'db'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('works on DATA_DIR, and says so clearly when another process holds the database', async () => {
+    const dataDir = await newShopDir();
+    try {
+      const created = run(dataDir, ...ownerArgs('owner@example.com'));
       expect(created.stderr).toBe('');
       expect(created.status).toBe(0);
       expect(created.stdout).toContain(
@@ -765,19 +828,57 @@ describe('npm run admin (the real command)', () => {
       );
       expect(run(dataDir, 'bogus').status).toBe(1);
 
-      // The shop (here: this process) has the database open.
-      const shop = createDatabase({ dataDir });
+      // A process that holds the database without taking commands (not a running shop).
+      const holder = createDatabase({ dataDir });
       try {
         const blocked = run(dataDir, 'orders', 'list');
         expect(blocked.status).toBe(1);
         expect(blocked.stderr).toContain(`is in use by another process (pid ${process.pid})`);
       } finally {
-        await shop.close();
+        await holder.close();
       }
       const after = run(dataDir, 'orders', 'list');
       expect(after).toMatchObject({ status: 0, stdout: 'No orders.\n' });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('works while the shop runs on the embedded database: the shop carries the command out', async () => {
+    const dataDir = await newShopDir();
+    const cwd = mkdtempSync(join(tmpdir(), 'larder-admin-cwd-'));
+    const app = await buildApp(testConfig({ dataDir, seedDemoData: false }), {
+      serveCommands: true,
+    });
+    try {
+      const created = await runBeside(dataDir, cwd, ...ownerArgs('maya@example.com'));
+      expect(created).toMatchObject({ status: 0, stderr: '' });
+      expect(created.stdout).toContain('Created the administrator account #1 for maya@example.com');
+      // The running shop sees the account at once: its owner signs in through it.
+      const session = await signIn(app, 'maya@example.com', 'rolled oats at noon');
+      const me = await app.inject({ url: `${apiPaths.customers}/me`, headers: session.bearer });
+      expect(me.json()).toMatchObject({ role: 'administrator' });
+
+      // A relative file name is the owner's folder, not the shop's.
+      const exported = await runBeside(dataDir, cwd, 'catalog', 'export', '--out', 'catalog.json');
+      expect(exported).toMatchObject({ status: 0, stderr: 'Wrote 0 products to catalog.json.\n' });
+      expect(
+        CatalogFileSchema.parse(JSON.parse(readFileSync(join(cwd, 'catalog.json'), 'utf8'))),
+      ).toMatchObject({ products: [] });
+
+      const refused = await runBeside(dataDir, cwd, 'orders', 'show', '999');
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('999');
+    } finally {
+      await app.close();
+    }
+    try {
+      // Stopped, the shop leaves no socket behind, and the command opens the database itself.
+      expect(existsSync(join(dataDir, 'admin.sock'))).toBe(false);
+      expect(run(dataDir, 'orders', 'list')).toMatchObject({ status: 0, stdout: 'No orders.\n' });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(cwd, { recursive: true, force: true });
     }
   }, 180_000);
 });

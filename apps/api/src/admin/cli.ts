@@ -15,7 +15,8 @@ const USAGE_HEAD = [
   'Usage: npm run admin -- <command> [options]',
   '',
   "The shop owner's command line. It works on the configured database: DATABASE_URL, or the",
-  'embedded one in DATA_DIR (default ./data; stop `npm start` first, they cannot share it).',
+  'embedded one in DATA_DIR (default ./data). It works while the shop runs: on the embedded',
+  'database the running shop carries out the command for it.',
   '',
   'Commands:',
 ];

@@ -16,6 +16,7 @@ import {
   productVariations,
 } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { commandLineOwner } from '../http/viewer.ts';
 import { isUniqueViolation } from '../modules/accounts/accounts.repo.ts';
 import { hashPassword, weakPasswordReason } from '../modules/accounts/passwords.ts';
 import { OWNER_ORDER_STATUSES } from '../modules/orders/orders.service.ts';
@@ -256,7 +257,10 @@ const wholesaleApprove: Command = {
   positionals: ['id'],
   async run(context, args, io) {
     const id = positiveId('The application id', args.positionals[0]);
-    const { application, emailed } = await context.wholesale.approveApplication(id);
+    const { application, emailed } = await context.wholesale.approveApplication(
+      id,
+      commandLineOwner,
+    );
     io.out(
       `Approved wholesale application #${id} for ${application.businessName}: customer #${application.customerId} is a wholesale customer now.`,
     );
@@ -277,7 +281,11 @@ const wholesaleReject: Command = {
   async run(context, args, io) {
     const id = positiveId('The application id', args.positionals[0]);
     const reason = requiredOption(args, 'reason');
-    const { application, emailed } = await context.wholesale.rejectApplication(id, reason);
+    const { application, emailed } = await context.wholesale.rejectApplication(
+      id,
+      reason,
+      commandLineOwner,
+    );
     io.out(`Rejected wholesale application #${id} for ${application.businessName}.`);
     if (!emailed)
       throw new CliError(
@@ -332,7 +340,7 @@ const reviewModeration = (action: 'approve' | 'reject'): Command => ({
   async run(context, args, io) {
     const id = positiveId('The review id', args.positionals[0]);
     const review = await context.reviews
-      .moderate(id, action === 'approve' ? 'approved' : 'trash')
+      .moderate(id, action === 'approve' ? 'approved' : 'trash', commandLineOwner)
       .catch(notFoundAs(`There is no review #${id}.`));
     io.out(
       action === 'approve'
@@ -536,7 +544,7 @@ const newsletterExport: Command = {
     );
     const out = args.values.out;
     if (typeof out !== 'string') return io.out(text.trimEnd());
-    writeFileSync(out, text);
+    writeFileSync(context.resolvePath(out), text);
     io.err(`Wrote ${rows.length} sign-ups to ${out}.`);
   },
 };
@@ -552,7 +560,7 @@ const catalogExport: Command = {
     const text = json(file);
     const out = args.values.out;
     if (typeof out !== 'string') return io.out(text);
-    writeFileSync(out, `${text}\n`);
+    writeFileSync(context.resolvePath(out), `${text}\n`);
     io.err(`Wrote ${file.products.length} products to ${out}.`);
   },
 };
@@ -569,7 +577,7 @@ const catalogImport: Command = {
   options: {},
   positionals: ['file'],
   async run(context, args, io) {
-    const result = await importCatalog(context.db, args.positionals[0]!, {
+    const result = await importCatalog(context.db, context.resolvePath(args.positionals[0]!), {
       dataDir: context.config.dataDir,
     });
     io.out(

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { createDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
+import { CliError } from './output.ts';
 
 /** The services the commands use: the same ones the shop's routes use. */
 export interface AdminContext {
@@ -14,6 +18,8 @@ export interface AdminContext {
   reviews: Services['reviews'];
   accounts: Services['accountsRepo'];
   wholesale: Services['wholesale'];
+  /** A file name the owner typed, resolved against their shell's folder (not the shop's). */
+  resolvePath(file: string): string;
 }
 
 /** The mailer's log: quiet, except for failures, which go to stderr. */
@@ -33,7 +39,11 @@ function quietLogger(): FastifyBaseLogger {
   return logger;
 }
 
-export function createAdminContext(config: Config, db: Database): AdminContext {
+export function createAdminContext(
+  config: Config,
+  db: Database,
+  cwd = process.cwd(),
+): AdminContext {
   // The shop's own services (createServices), so a command does exactly what the shop would.
   const services = createServices({ config, db, log: quietLogger() });
   return {
@@ -45,13 +55,32 @@ export function createAdminContext(config: Config, db: Database): AdminContext {
     reviews: services.reviews,
     accounts: services.accountsRepo,
     wholesale: services.wholesale,
+    resolvePath: (file) => resolve(cwd, file),
   };
 }
 
-/** Opens the configured database (migrated, never seeded) for one command. */
+const noShop = (where: string) =>
+  new CliError(
+    `No shop in ${where}. Run the command line with the shop's settings (the DATA_DIR or ` +
+      'DATABASE_URL that `npm start` uses), or start the shop once to create it.',
+  );
+
+/**
+ * Opens the configured database (migrated, never seeded) for one command. A DATA_DIR or database
+ * that holds no shop is refused instead of becoming a new empty one (a mistyped setting).
+ */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'db', 'PG_VERSION'))) {
+    throw noShop(`DATA_DIR=${resolve(config.dataDir)}`);
+  }
   const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    if (config.databaseUrl) {
+      const migrated = (await database.db.execute(
+        sql`select to_regclass('drizzle.__drizzle_migrations')::text as table`,
+      )) as unknown as { rows: Array<{ table: string | null }> };
+      if (!migrated.rows[0]?.table) throw noShop('the database DATABASE_URL names');
+    }
     await database.migrate(config.migrationsDir);
   } catch (error) {
     await database.close();

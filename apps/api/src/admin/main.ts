@@ -6,8 +6,9 @@ import { secureDataDir, usePrivateUmask } from '../data-dir.ts';
 import { DatabaseInUseError } from '../db/lock.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { runAdmin } from './cli.ts';
+import { commandSocketPath, forwardCommand } from './command-socket.ts';
 import { createAdminContext, openDatabase } from './context.ts';
-import { terminalIo } from './output.ts';
+import { CliError, terminalIo } from './output.ts';
 
 // The same settings as `npm start`: a .env beside the repository, the environment winning.
 const envFile = join(resolveApiRoot(), '..', '..', '.env');
@@ -22,21 +23,33 @@ const io = terminalIo({
   err: (text: string) => process.stderr.write(`${text}\n`),
 });
 
-let code: number;
-try {
-  code = await runAdmin(process.argv.slice(2), {
+/**
+ * On the embedded database, a running shop runs the command itself (it holds the database); with
+ * PostgreSQL, or no shop running, the command opens the database here.
+ */
+async function run(argv: string[]): Promise<number> {
+  const config = loadConfig(process.env);
+  if (!config.databaseUrl) {
+    const forwarded = await forwardCommand(commandSocketPath(config.dataDir), argv, io);
+    if (forwarded !== null) return forwarded;
+  }
+  return runAdmin(argv, {
     io,
     async open() {
-      const config = loadConfig(process.env);
       const database = await openDatabase(config);
       secureDataDir(config.dataDir);
       return { context: createAdminContext(config, database.db), close: () => database.close() };
     },
   });
+}
+
+let code: number;
+try {
+  code = await run(process.argv.slice(2));
 } catch (error) {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) io.err(`Invalid configuration: ${problem}`);
-  } else if (error instanceof DatabaseInUseError) {
+  } else if (error instanceof DatabaseInUseError || error instanceof CliError) {
     io.err(error.message);
   } else {
     io.err(`Failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

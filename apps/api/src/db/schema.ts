@@ -331,6 +331,12 @@ export const customers = pgTable(
       .notNull()
       .default([]),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** Two-factor sign-in (owners): the TOTP secret, base32; null while it is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for setup, until the owner confirms a code from it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last time step a code was accepted for: a code works once (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
     ...timestamps,
   },
   (table) => [

@@ -4,8 +4,9 @@ import { viewerFromRequest, type Viewer } from './viewer.ts';
 
 /**
  * The back office's routes are for owners only: 401 for a guest, 403 for any other account, as
- * WooCommerce answers (`woocommerce_rest_cannot_<verb>`). A preHandler, so it answers before the
- * body or query is validated.
+ * WooCommerce answers (`woocommerce_rest_cannot_<verb>`). Use it as the route's `onRequest` hook:
+ * a preHandler would run after the body is parsed and the query validated, so a guest would get a
+ * 400 for a bad body instead of the 401.
  */
 export function requireOwner(verb: 'view' | 'create' | 'edit' | 'delete') {
   return async (request: FastifyRequest): Promise<void> => {

@@ -30,6 +30,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The owner's command line acts as an owner without an account (id 0): the activity log names it
+ * "Command line". Never a request's viewer: the sign-in hook only makes viewers of accounts.
+ */
+export const commandLineOwner: Viewer = {
+  isGuest: false,
+  customerId: 0,
+  role: 'administrator',
+  canSeeWholesale: false,
+  isOwner: true,
+};
+
 export function viewerFromRequest(request: FastifyRequest): Viewer {
   return request.viewer ?? guestViewer;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '@larder/contract';
-import { createProduct } from '../factories.ts';
+import { ApiErrorSchema, apiPaths, CONTACT_FORM_ID } from '@larder/contract';
+import { createProduct, createWholesaleApplication } from '../factories.ts';
 import { placeOrderAs, signedInCustomer, type Session } from '../sessions.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import {
@@ -30,10 +30,14 @@ interface WriteRoute {
   path: string;
   /** Top-level body fields the route's schema names: fuzzed values go under real names too. */
   fields: string[];
+  /** Refuses a customer as WooCommerce refuses a non-owner and lets an owner through. */
+  ownerOnly: boolean;
 }
 
 let t: TestApp;
 let session: Session;
+/** An administrator: the back office's payloads reach validation and the service only as one. */
+let owner: Session;
 let validIds: number[];
 const tally = new Map<string, { sent: number; statuses: Map<number, number> }>();
 
@@ -57,9 +61,20 @@ beforeAll(async () => {
     },
   });
   session = await signedInCustomer(t.app, t.database.db, { name: 'fuzz' });
+  owner = await newOwner();
   const productId = (await createProduct(t)).id;
   const order = await placeOrderAs(t.app, session, [{ product_id: productId, quantity: 1 }]);
-  validIds = [productId, order.id, session.id, 1];
+  const applicationId = await createWholesaleApplication(
+    t.app,
+    await signedInCustomer(t.app, t.database.db, { name: 'applicant' }),
+  );
+  const contact = await t.app.inject({
+    method: 'POST',
+    url: apiPaths.formSubmit,
+    payload: { form_id: CONTACT_FORM_ID, '1': 'F', '2': 'Z', '3': 'f@example.com', '5': 'Hi' },
+  });
+  // Ids that exist, so payloads reach past the lookups: owner routes' records as well.
+  validIds = [productId, order.id, session.id, applicationId, contact.json<{ id: number }>().id, 1];
 }, 60_000);
 
 afterAll(async () => {
@@ -67,9 +82,38 @@ afterAll(async () => {
   await t?.close();
 });
 
-function writeRoutes(): WriteRoute[] {
+const newOwner = () =>
+  signedInCustomer(t.app, t.database.db, { name: 'fuzz-owner', role: 'administrator' });
+
+const isOwnerRefusal = (res: { statusCode: number; body: string }) =>
+  res.statusCode === 403 && /"code":"woocommerce_rest_cannot_/.test(res.body);
+
+/** Signs in anew when an earlier request (a sign-out, a password change) ended the session. */
+async function keepSignedIn(current: Session, signInAgain: () => Promise<Session>) {
+  const me = await t.app.inject({ url: `${apiPaths.customers}/me`, headers: current.bearer });
+  return me.statusCode === 401 ? signInAgain() : current;
+}
+
+/**
+ * Owner-only by the rule, not by a list: a customer is refused with WooCommerce's
+ * `woocommerce_rest_cannot_*` 403 and the owner is not, before any body is read.
+ */
+async function ownerOnly(method: string, path: string): Promise<boolean> {
+  session = await keepSignedIn(session, () =>
+    signedInCustomer(t.app, t.database.db, { name: 'fuzz' }),
+  );
+  owner = await keepSignedIn(owner, newOwner);
+  const url = path.replace(/\{[^}]+\}/g, String(validIds[0]));
+  const ask = (headers: Record<string, string>) =>
+    t.app.inject({ method: method as 'PUT', url, headers });
+  return isOwnerRefusal(await ask(session.bearer)) && !isOwnerRefusal(await ask(owner.bearer));
+}
+
+let foundRoutes: WriteRoute[] | undefined;
+
+async function writeRoutes(): Promise<WriteRoute[]> {
   const doc = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
-  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+  const routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
     WRITE_METHODS.filter((method) => operations[method]).map((method) => {
       const content = operations[method]!.requestBody?.content ?? {};
       const schema = Object.values(content)[0]?.schema;
@@ -80,9 +124,21 @@ function writeRoutes(): WriteRoute[] {
       };
     }),
   );
+  if (foundRoutes) return foundRoutes;
+  const found: WriteRoute[] = [];
+  for (const route of routes)
+    found.push({ ...route, ownerOnly: await ownerOnly(route.method, route.path) });
+  session = await keepSignedIn(session, () =>
+    signedInCustomer(t.app, t.database.db, { name: 'fuzz' }),
+  );
+  owner = await keepSignedIn(owner, newOwner);
+  foundRoutes = found;
+  return found;
 }
 
-type Identity = 'guest' | 'bearer' | 'cookie' | 'bad-bearer';
+type Identity = 'guest' | 'bearer' | 'cookie' | 'bad-bearer' | 'owner-bearer' | 'owner-cookie';
+const IDENTITIES: Identity[] = ['guest', 'bearer', 'cookie', 'bad-bearer'];
+const OWNER_IDENTITIES: Identity[] = ['owner-bearer', 'owner-cookie'];
 interface FuzzRequest {
   identity: Identity;
   ids: string[];
@@ -120,7 +176,14 @@ const requestFor = (route: WriteRoute): fc.Arbitrary<FuzzRequest> => {
           })
       : hostileValue;
   return fc.record({
-    identity: fc.constantFrom<Identity>('guest', 'bearer', 'cookie', 'bad-bearer'),
+    // Owner-only routes answer anyone else before reading the body: most of their payloads are
+    // sent as the owner. Every other route hears from the owner too.
+    identity: route.ownerOnly
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...OWNER_IDENTITIES) },
+          { weight: 1, arbitrary: fc.constantFrom(...IDENTITIES) },
+        )
+      : fc.constantFrom(...IDENTITIES, ...OWNER_IDENTITIES),
     ids: fc.array(hostileId(validIds), { minLength: idCount, maxLength: idCount }),
     body: fc.oneof(
       { weight: 6, arbitrary: namedFields.map((value) => ({ kind: 'json' as const, value })) },
@@ -156,6 +219,8 @@ function headersFor(identity: Identity): Record<string, string> {
   if (identity === 'bearer') return session.bearer;
   if (identity === 'cookie') return session.browser();
   if (identity === 'bad-bearer') return { authorization: 'Bearer not.a.token' };
+  if (identity === 'owner-bearer') return owner.bearer;
+  if (identity === 'owner-cookie') return owner.browser();
   return {};
 }
 
@@ -182,6 +247,8 @@ async function send(route: WriteRoute, request: FuzzRequest) {
     session = await signedInCustomer(t.app, t.database.db, { name: 'fuzz' });
     validIds.push(session.id);
   }
+  if (res.statusCode === 401 && OWNER_IDENTITIES.includes(request.identity))
+    owner = await newOwner();
   const key = `${route.method} ${route.path}`;
   const entry = tally.get(key) ?? { sent: 0, statuses: new Map() };
   entry.sent++;
@@ -232,7 +299,7 @@ describe('ids beyond the database integer range', () => {
         const res = await t.app.inject({
           method: method.toUpperCase() as 'GET',
           url,
-          headers: session.bearer,
+          headers: owner.bearer,
           ...(method === 'get' ? {} : { payload: {} }),
         });
         expectClientError(res, `${method.toUpperCase()} ${url}`);
@@ -241,10 +308,10 @@ describe('ids beyond the database integer range', () => {
   });
 
   it('are refused in every body field of every write route', async () => {
-    for (const route of writeRoutes().filter((route) => route.fields.length > 0)) {
+    for (const route of (await writeRoutes()).filter((route) => route.fields.length > 0)) {
       const body = Object.fromEntries(route.fields.map((field) => [field, tooLarge]));
       const res = await send(route, {
-        identity: 'bearer',
+        identity: route.ownerOnly ? 'owner-bearer' : 'bearer',
         ids: [],
         body: { kind: 'json', value: body },
       });
@@ -273,15 +340,25 @@ describe('ids beyond the database integer range', () => {
 });
 
 describe('fuzzing every write route', () => {
-  it('finds write routes in the OpenAPI document', () => {
-    expect(writeRoutes().length).toBeGreaterThan(10);
+  it('finds write routes in the OpenAPI document, the owner-only ones by their answers', async () => {
+    const routes = await writeRoutes();
+    expect(routes.length).toBeGreaterThan(10);
+    const ownerOnlyRoutes = routes.filter((route) => route.ownerOnly).map((route) => route.path);
+    expect(ownerOnlyRoutes).toEqual(
+      expect.arrayContaining([
+        `${apiPaths.wholesaleApplications}/{id}`,
+        `${apiPaths.productReviews}/{id}`,
+        `${apiPaths.contactMessages}/{id}`,
+      ]),
+    );
+    expect(ownerOnlyRoutes).not.toContain(apiPaths.orders);
   });
 
   // Listed at collection time would need the app; one test walks every route instead.
   it(
     'answers every hostile payload below 500, with {code, message, data:{status}} on every 4xx',
     async () => {
-      for (const route of writeRoutes()) {
+      for (const route of await writeRoutes()) {
         await fc.assert(
           fc.asyncProperty(requestFor(route), async (request) => {
             const res = await send(route, request);

@@ -1,11 +1,22 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers, customerSessions } from '../../db/schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
 export type CustomerChanges = Partial<
-  Pick<NewCustomer, 'email' | 'firstName' | 'lastName' | 'billing' | 'shipping' | 'passwordHash'>
+  Pick<
+    NewCustomer,
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'billing'
+    | 'shipping'
+    | 'passwordHash'
+    | 'totpSecret'
+    | 'totpPendingSecret'
+    | 'totpLastStep'
+  >
 >;
 
 /** Postgres's unique_violation: the email (or username) is taken. */
@@ -42,6 +53,24 @@ export function createAccountsRepo(db: Database) {
      * email and matches emails only: a username kept from an earlier address must never sign in to
      * the account that uses that address now.
      */
+    /**
+     * Spends a two-factor time step: false when it (or a later one) was spent already, so two
+     * sign-ins racing with one code cannot both pass.
+     */
+    async claimTotpStep(id: number, step: number): Promise<boolean> {
+      const claimed = await db
+        .update(customers)
+        .set({ totpLastStep: step })
+        .where(
+          and(
+            eq(customers.id, id),
+            or(isNull(customers.totpLastStep), lt(customers.totpLastStep, step)),
+          ),
+        )
+        .returning({ id: customers.id });
+      return claimed.length > 0;
+    },
+
     async findByLogin(login: string): Promise<CustomerRow | undefined> {
       const column = login.includes('@') ? customers.email : customers.username;
       const [row] = await db.select().from(customers).where(eq(column, login));

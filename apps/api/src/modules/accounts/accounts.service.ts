@@ -5,7 +5,7 @@ import type {
   LoginRequestSchema,
   PasswordChangeRequestSchema,
 } from '@larder/contract';
-import { isOwnerRole } from '@larder/contract';
+import { isOwnerRole, TWO_FACTOR_REQUIRED, type TwoFactorSetup } from '@larder/contract';
 import type { z } from 'zod';
 import type { StoredAddress } from '../../db/schema.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
@@ -16,6 +16,7 @@ import { hashPassword, spendVerifyTime, verifyPassword, weakPasswordReason } fro
 import type { EmailChangeService } from './email-change.service.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { newSessionId, sessionIdHash, type TokenSigner } from './tokens.ts';
+import { acceptedStep, newTwoFactorSetup } from './two-factor.ts';
 
 type CustomerCreateInput = z.output<typeof CustomerCreateSchema>;
 type CustomerUpdateInput = z.output<typeof CustomerUpdateSchema>;
@@ -28,6 +29,10 @@ export interface AccountsServiceOptions {
   rememberDays: number;
   /** Without "remember me" the cookie ends with the browser; the session also ends on the server. */
   browserSessionHours: number;
+  /** Owners' sessions: never remembered, and shorter, since they can refund and change prices. */
+  ownerSessionHours: number;
+  /** The issuer an authenticator app shows beside an owner's two-factor codes. */
+  shopName: string;
   /** Slows repeated failed sign-ins down; shared with the password reset, which clears it. */
   throttle: SignInThrottle;
   /** Where a new email goes until its link is opened. */
@@ -69,6 +74,21 @@ export const emailTaken = () =>
   );
 const wrongCredentials = () =>
   new ApiError(401, 'jwt_auth_failed', 'The email, username or password is incorrect.');
+
+const twoFactorRequired = () =>
+  new ApiError(
+    401,
+    TWO_FACTOR_REQUIRED,
+    'Enter the 6-digit code from your authenticator app to finish signing in.',
+  );
+
+const wrongCode = (status = 401) =>
+  new ApiError(
+    status,
+    'two_factor_invalid',
+    'That code is not right, or was used already. Enter the code your app shows now.',
+    { code: 'Enter the code your authenticator app shows now.' },
+  );
 
 /** The customer record in WooCommerce's shape: no password hash, no session data. */
 export function toCustomer(row: CustomerRow): Customer {
@@ -122,7 +142,62 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
     return row;
   }
 
+  /** True when `code` is right for `secret` now and its time step was not spent; spends it. */
+  async function spendCode(customer: CustomerRow, secret: string, code: string) {
+    const step = acceptedStep(secret, code, customer.totpLastStep, now());
+    return step !== null && (await repo.claimTotpStep(customer.id, step));
+  }
+
+  /** The signed-in owner's row: two-factor sign-in is for the accounts that run the shop. */
+  async function ownerRow(viewer: Viewer): Promise<CustomerRow> {
+    if (viewer.isGuest) throw signInRequired();
+    const row = await repo.findById(viewer.customerId);
+    if (!row) throw signInRequired();
+    if (!isOwnerRole(row.role)) {
+      throw new ApiError(403, 'rest_forbidden', 'Two-factor sign-in is for owner accounts.');
+    }
+    return row;
+  }
+
   return {
+    async twoFactorStatus(viewer: Viewer): Promise<{ enabled: boolean }> {
+      return { enabled: Boolean((await ownerRow(viewer)).totpSecret) };
+    },
+
+    /** A new secret to scan; sign-in asks for codes only once `enableTwoFactor` confirms one. */
+    async startTwoFactorSetup(viewer: Viewer): Promise<TwoFactorSetup> {
+      const row = await ownerRow(viewer);
+      if (row.totpSecret) {
+        throw new ApiError(409, 'two_factor_enabled', 'Two-factor sign-in is already on.');
+      }
+      const setup = await newTwoFactorSetup(options.shopName, row.email);
+      await repo.update(row.id, { totpPendingSecret: setup.secret });
+      return setup;
+    },
+
+    async enableTwoFactor(viewer: Viewer, code: string): Promise<void> {
+      const row = await ownerRow(viewer);
+      if (!row.totpPendingSecret) {
+        throw new ApiError(
+          409,
+          'two_factor_not_started',
+          'Start the setup first: scan a new code.',
+        );
+      }
+      if (!(await spendCode(row, row.totpPendingSecret, code))) throw wrongCode(400);
+      await repo.update(row.id, { totpSecret: row.totpPendingSecret, totpPendingSecret: null });
+    },
+
+    /** Needs a current code, so a session left open on another computer cannot turn it off. */
+    async disableTwoFactor(viewer: Viewer, code: string): Promise<void> {
+      const row = await ownerRow(viewer);
+      if (!row.totpSecret) {
+        throw new ApiError(409, 'two_factor_disabled', 'Two-factor sign-in is already off.');
+      }
+      if (!(await spendCode(row, row.totpSecret, code))) throw wrongCode(400);
+      await repo.update(row.id, { totpSecret: null, totpPendingSecret: null, totpLastStep: null });
+    },
+
     async signUp(input: CustomerCreateInput): Promise<Customer> {
       const email = input.email.toLowerCase();
       assertStrong(input.password, email);
@@ -159,23 +234,32 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
         throttle.failed(login, client);
         throw wrongCredentials();
       }
+      if (customer.totpSecret) {
+        if (!input.otp) throw twoFactorRequired();
+        if (!(await spendCode(customer, customer.totpSecret, input.otp))) {
+          throttle.failed(login, client);
+          throw wrongCode();
+        }
+      }
       throttle.succeeded(login, client);
 
       const sessionId = newSessionId();
       const createdAt = now();
-      const lifetimeMs = input.remember
+      const owner = isOwnerRole(customer.role);
+      const remember = input.remember && !owner;
+      const lifetimeMs = remember
         ? options.rememberDays * 86_400_000
-        : options.browserSessionHours * 3_600_000;
+        : (owner ? options.ownerSessionHours : options.browserSessionHours) * 3_600_000;
       const expiresAt = new Date(createdAt.getTime() + lifetimeMs);
       await repo.createSession({
         idHash: sessionIdHash(sessionId),
         customerId: customer.id,
-        remember: input.remember,
+        remember,
         createdAt,
         expiresAt,
       });
       const token = await options.signer.sign({ customerId: customer.id, sessionId }, expiresAt);
-      return { token, customer, expiresAt, remember: input.remember };
+      return { token, customer, expiresAt, remember };
     },
 
     /** The viewer a token stands for, or null when it is invalid, expired or signed out. */

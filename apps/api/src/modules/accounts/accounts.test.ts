@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, CustomerSchema, LoginResultSchema } from '@larder/contract';
-import { customers } from '../../db/schema.ts';
+import { customerSessions, customers } from '../../db/schema.ts';
 import { createInProcessFetch } from '../../web/in-process-fetch.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -137,6 +137,26 @@ describe('sign-in', () => {
     expect(session.maxAge).toBeGreaterThan(29 * 86_400);
     expect(session.maxAge).toBeLessThanOrEqual(30 * 86_400);
     expect(xsrf.maxAge).toBe(session.maxAge);
+  });
+
+  it('never remembers an owner: the cookie ends with the browser and the session within 8 hours', async () => {
+    const { email, customer } = await signUp();
+    await t.database.db
+      .update(customers)
+      .set({ role: 'shop_manager' })
+      .where(eq(customers.id, customer.id));
+    const before = Date.now();
+    const { session } = await signIn(email, PASSWORD_OK, true);
+    expect(session.maxAge).toBeUndefined();
+    expect(session.expires).toBeUndefined();
+    const [row] = await t.database.db
+      .select()
+      .from(customerSessions)
+      .where(eq(customerSessions.customerId, customer.id));
+    expect(row!.remember).toBe(false);
+    const hours = (row!.expiresAt.getTime() - before) / 3_600_000;
+    expect(hours).toBeGreaterThan(7.9);
+    expect(hours).toBeLessThanOrEqual(8.01);
   });
 
   it('says the same for a wrong password and an unknown email, with success false', async () => {

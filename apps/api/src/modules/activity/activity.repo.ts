@@ -16,8 +16,12 @@ export function createActivityRepo(db: Database) {
   return {
     /** In the caller's transaction when given, so an action and its log entry land together. */
     async insert(entry: NewActivity, tx: Database = db): Promise<ActivityRow> {
-      // The actor's name as it is now: the log keeps reading right after a rename.
-      const actorName = sql<string>`coalesce((select nullif(trim(${customers.firstName} || ' ' || ${customers.lastName}), '') from ${customers} where ${customers.id} = ${entry.actorId}), (select ${customers.email} from ${customers} where ${customers.id} = ${entry.actorId}), 'unknown')`;
+      // The actor's name as it is now: the log keeps reading right after a rename. Id 0 is the
+      // owner's command line, which acts without an account.
+      const actorName =
+        entry.actorId === 0
+          ? 'Command line'
+          : sql<string>`coalesce((select nullif(trim(${customers.firstName} || ' ' || ${customers.lastName}), '') from ${customers} where ${customers.id} = ${entry.actorId}), (select ${customers.email} from ${customers} where ${customers.id} = ${entry.actorId}), 'unknown')`;
       const [row] = await tx
         .insert(activityLog)
         .values({ ...entry, actorName })

@@ -529,7 +529,13 @@ describe('stock holds', () => {
   });
 });
 
-const guest: Viewer = { isGuest: true, customerId: 0, role: 'guest', canSeeWholesale: false, isOwner: false };
+const guest: Viewer = {
+  isGuest: true,
+  customerId: 0,
+  role: 'guest',
+  canSeeWholesale: false,
+  isOwner: false,
+};
 const customer = (id: number): Viewer => ({
   isGuest: false,
   customerId: id,

@@ -56,9 +56,9 @@ const reviewColumns = {
 };
 
 export function createReviewsRepo(db: Database) {
-  async function loadByIds(ids: number[]) {
+  async function loadByIds(ids: number[], tx: Database = db) {
     if (ids.length === 0) return [];
-    return db
+    return tx
       .select(reviewColumns)
       .from(productReviews)
       .innerJoin(products, eq(products.id, productReviews.productId))
@@ -166,15 +166,20 @@ export function createReviewsRepo(db: Database) {
       return row;
     },
 
+    /** Runs `work` in one transaction: a moderation and its activity entry land together. */
+    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
     /** Undefined when there is no such review. */
-    async setStatus(id: number, status: ReviewStatus) {
-      const [updated] = await db
+    async setStatus(id: number, status: ReviewStatus, tx: Database = db) {
+      const [updated] = await tx
         .update(productReviews)
         .set({ status })
         .where(eq(productReviews.id, id))
         .returning({ id: productReviews.id });
       if (!updated) return undefined;
-      const [row] = await loadByIds([updated.id]);
+      const [row] = await loadByIds([updated.id], tx);
       return row;
     },
 

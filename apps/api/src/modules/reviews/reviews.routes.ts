@@ -7,8 +7,10 @@ import {
   ProductReviewSchema,
   ReviewCreateSchema,
   ReviewListQuerySchema,
+  ReviewModerationSchema,
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
+import { ownerOf, requireOwner } from '../../http/owner-guard.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
@@ -71,6 +73,33 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
       },
     },
     async (request) => reviews.get(request.params.id, viewerFromRequest(request)),
+  );
+
+  app.put(
+    `${apiPaths.productReviews}/:id`,
+    {
+      onRequest: [requireOwner('edit'), requireJson],
+      schema: {
+        tags,
+        summary: 'Moderate a product review (owners)',
+        description:
+          "WooCommerce's moderation: `status` approved (on the product page and in its rating), hold, " +
+          "spam or trash. The product's `average_rating` and `rating_count` follow at once. Answers " +
+          'the review with `reviewer_email`. 404 `woocommerce_rest_review_invalid_id` for an unknown id.',
+        params: IdParamSchema,
+        body: ReviewModerationSchema,
+        response: {
+          200: ProductReviewSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          415: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      reviews.moderate(request.params.id, request.body.status, ownerOf(request, 'edit')),
   );
 
   // The storefront posts to the path with a trailing slash (spec §7); both paths share one limit.

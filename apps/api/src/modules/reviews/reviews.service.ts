@@ -3,6 +3,7 @@ import { ApiError } from '../../http/errors.ts';
 import { formatWpDate } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReviewRow, ReviewsRepo, ReviewStatus } from './reviews.repo.ts';
 
@@ -20,6 +21,8 @@ export interface ReviewsServiceOptions {
   shopOwnerEmail: string;
   mailer: Mailer;
   purchases: PurchaseRecords;
+  /** Where an owner's moderation is recorded, in the same transaction. */
+  activity: ActivityService;
   log: { error(object: object, message: string): void };
 }
 
@@ -120,9 +123,27 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
       return { reviews: rows.map((row) => toReview(row, publicUrl, { withEmail: true })), total };
     },
 
-    /** Approve (published on the product page) or reject (moved to the trash) a review. */
-    async moderate(id: number, status: 'approved' | 'trash') {
-      const row = await repo.setStatus(id, status);
+    /**
+     * WooCommerce's moderation: approved reviews are on the product page and in its rating, the
+     * others are not. Logged as the owner's when one is given (the command line has no account).
+     */
+    async moderate(id: number, status: ReviewStatus, owner?: Viewer) {
+      const row = await repo.transaction(async (tx) => {
+        const moderated = await repo.setStatus(id, status, tx);
+        if (moderated && owner) {
+          await options.activity.record(
+            owner,
+            {
+              action: 'review.status',
+              subjectType: 'review',
+              subjectId: id,
+              summary: `Review #${id} by ${moderated.review.reviewer} marked ${status}`,
+            },
+            tx,
+          );
+        }
+        return moderated;
+      });
       if (!row) throw new ApiError(404, 'woocommerce_rest_review_invalid_id', 'Invalid review ID.');
       return toReview(row, publicUrl, { withEmail: true });
     },

@@ -478,3 +478,89 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('PUT /wp-json/wc/v3/products/reviews/{id}', () => {
+  let owner: Session;
+  beforeAll(async () => {
+    owner = await signedInCustomer(t.app, t.database.db, { name: 'owner', role: 'administrator' });
+  });
+  const moderate = (id: number, body: unknown, headers: Record<string, string> = owner.bearer) =>
+    t.app.inject({ method: 'PUT', url: `${REVIEWS}/${id}`, payload: body as object, headers });
+  const held = async (rating: number, product_id = vanilla) =>
+    ProductReviewSchema.parse(
+      (await post(aReview({ product_id, rating, reviewer: 'Ana' }))).json(),
+    );
+
+  it('approves a held review: the product page lists it and its rating changes at once', async () => {
+    const fresh = (await createProduct(t)).id;
+    const review = await held(2, fresh);
+    // Read (and cached) before the change, as a visitor's product page would be.
+    expect(await productById(fresh)).toMatchObject({ rating_count: 0, average_rating: '0.00' });
+    expect((await reviewList(`product=${fresh}`)).reviews).toEqual([]);
+
+    const res = await moderate(review.id, { status: 'approved' });
+    expect(res.statusCode).toBe(200);
+    expect(ProductReviewSchema.parse(res.json())).toMatchObject({
+      id: review.id,
+      status: 'approved',
+      reviewer: 'Ana',
+      reviewer_email: 'robin@example.com',
+    });
+    expect(await productById(fresh)).toMatchObject({ rating_count: 1, average_rating: '2.00' });
+    expect((await reviewList(`product=${fresh}`)).reviews.map((r) => r.id)).toEqual([review.id]);
+
+    const spam = await moderate(review.id, { status: 'spam' }, owner.browser());
+    expect(spam.json()).toMatchObject({ status: 'spam' });
+    expect(await productById(fresh)).toMatchObject({ rating_count: 0, average_rating: '0.00' });
+    expect((await reviewList(`product=${fresh}`)).reviews).toEqual([]);
+  });
+
+  it('records each moderation in the activity log', async () => {
+    const review = await held(3);
+    expect((await moderate(review.id, { status: 'trash' })).statusCode).toBe(200);
+    const log = await t.app.inject({
+      url: `/wp-json/wc/v3/activity-log?subject_type=review&subject_id=${review.id}`,
+      headers: owner.bearer,
+    });
+    expect(log.json()).toEqual([
+      expect.objectContaining({
+        action: 'review.status',
+        actor_id: owner.id,
+        subject_type: 'review',
+        subject_id: review.id,
+        summary: `Review #${review.id} by Ana marked trash`,
+      }),
+    ]);
+  });
+
+  it('refuses an unknown status with 400 and an unknown review with 404', async () => {
+    const review = await held(4);
+    const bad = await moderate(review.id, { status: 'published' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { status: expect.any(String) } },
+    });
+    const missing = await moderate(999_999, { status: 'approved' });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('woocommerce_rest_review_invalid_id');
+    const [row] = await t.database.db
+      .select({ status: productReviews.status })
+      .from(productReviews)
+      .where(eq(productReviews.id, review.id));
+    expect(row!.status).toBe('hold');
+  });
+
+  it('is the owner’s alone: 401 for a guest (even with a bad body), 403 for a customer', async () => {
+    const review = await held(5);
+    const customer = await signedInCustomer(t.app, t.database.db);
+    expect((await moderate(review.id, { status: 'approved' }, customer.bearer)).statusCode).toBe(
+      403,
+    );
+    expect((await moderate(review.id, { status: 'nonsense' }, {})).statusCode).toBe(401);
+    expect((await moderate(review.id, { status: 'approved' }, {})).statusCode).toBe(401);
+    expect(errorOf(await moderate(review.id, { status: 'approved' }, {})).code).toBe(
+      'woocommerce_rest_cannot_edit',
+    );
+  });
+});

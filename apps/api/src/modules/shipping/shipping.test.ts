@@ -410,7 +410,13 @@ describe('priceCart', () => {
     const wholesale = await priceCart(
       t.database.db,
       lines,
-      { isGuest: false, customerId: 12, role: 'wholesale_customer', canSeeWholesale: true, isOwner: false },
+      {
+        isGuest: false,
+        customerId: 12,
+        role: 'wholesale_customer',
+        canSeeWholesale: true,
+        isOwner: false,
+      },
       'products',
     );
     expect(wholesale.subtotalCents).toBe(honeyOatTwoPound.wholesaleCents * 3);

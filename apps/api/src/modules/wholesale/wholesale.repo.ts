@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { likePattern } from '../../http/format.ts';
 import { customers, wholesaleApplications } from '../../db/schema.ts';
 
 export type WholesaleApplicationRow = typeof wholesaleApplications.$inferSelect;
@@ -45,6 +46,37 @@ export const wholesaleRepo = {
       .from(wholesaleApplications)
       .where(status ? eq(wholesaleApplications.status, status) : undefined)
       .orderBy(asc(wholesaleApplications.createdAt), asc(wholesaleApplications.id));
+  },
+
+  /** One page of applications, oldest first, by status and a search over business, contact and email. */
+  async listPage(
+    tx: Database,
+    filter: { status?: WholesaleApplicationStatus; search?: string; limit: number; offset: number },
+  ): Promise<{ rows: WholesaleApplicationRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(wholesaleApplications.status, filter.status));
+    if (filter.search) {
+      const pattern = likePattern(filter.search);
+      conditions.push(
+        or(
+          ilike(wholesaleApplications.businessName, pattern),
+          ilike(wholesaleApplications.contactName, pattern),
+          ilike(wholesaleApplications.email, pattern),
+        )!,
+      );
+    }
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select()
+        .from(wholesaleApplications)
+        .where(where)
+        .orderBy(asc(wholesaleApplications.createdAt), asc(wholesaleApplications.id))
+        .limit(filter.limit)
+        .offset(filter.offset),
+      tx.select({ total: count() }).from(wholesaleApplications).where(where),
+    ]);
+    return { rows, total: total?.total ?? 0 };
   },
 
   /** Pending → approved or rejected; undefined when the application is not pending (any more). */

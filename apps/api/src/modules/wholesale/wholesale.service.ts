@@ -1,16 +1,22 @@
 import { join } from 'node:path';
-import type {
-  WholesaleApplicationResult,
-  WholesaleApplicationSchema,
-  MonthlyVolumeSchema,
+import {
+  apiPaths,
+  type MonthlyVolumeSchema,
+  type WholesaleApplicationListQuery,
+  type WholesaleApplicationRecord,
+  type WholesaleApplicationResult,
+  type WholesaleApplicationSchema,
 } from '@larder/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { WholesaleAddress } from '../../db/schema.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
+import { formatWpDate } from '../../http/format.ts';
+import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { emailTaken } from '../accounts/accounts.service.ts';
 import { hashPassword, weakPasswordReason } from '../accounts/passwords.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findCountry } from '../shipping/countries.ts';
 import {
@@ -39,6 +45,8 @@ export interface WholesaleServiceOptions {
   publicUrl: string;
   /** Certificates are kept in `${dataDir}/private/certificates`. */
   dataDir: string;
+  /** Where an owner's decision is recorded, in the decision's transaction. */
+  activity: ActivityService;
   log: { error(object: object, message: string): void };
   now?: () => Date;
 }
@@ -76,6 +84,30 @@ const addressLines = (address: WholesaleAddress) =>
 
 const notFound = (id: number) =>
   new ApiError(404, 'wholesale_application_not_found', `There is no wholesale application #${id}.`);
+
+/** The application as the back office shows it; the certificate is fetched from its own route. */
+export const toApplicationRecord = (row: WholesaleApplicationRow): WholesaleApplicationRecord => ({
+  id: row.id,
+  customer_id: row.customerId,
+  status: row.status,
+  business_name: row.businessName,
+  contact_name: row.contactName,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  tax_id: row.taxId,
+  sales_channels: row.salesChannels,
+  monthly_volume: row.monthlyVolume as WholesaleApplicationRecord['monthly_volume'],
+  certificate: {
+    href: `${apiPaths.wholesaleApplications}/${row.id}/certificate`,
+    filename: row.certificateName,
+    content_type: row.certificateType,
+    bytes: row.certificateBytes,
+  },
+  rejection_reason: row.rejectionReason,
+  date_created_gmt: formatWpDate(row.createdAt),
+  date_decided_gmt: row.decidedAt ? formatWpDate(row.decidedAt) : null,
+});
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : 'an unknown date');
 
@@ -316,6 +348,34 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
       };
     },
 
+    /** The back office's list: one page, oldest first, filtered by status and search. */
+    async listApplicationPage(query: WholesaleApplicationListQuery) {
+      const { rows, total } = await repo.listPage(db, {
+        status: query.status === 'all' ? undefined : query.status,
+        search: query.search?.trim() || undefined,
+        limit: query.per_page,
+        offset: pageOffset({ page: query.page, perPage: query.per_page }),
+      });
+      return { applications: rows.map(toApplicationRecord), total };
+    },
+
+    async getApplication(id: number): Promise<WholesaleApplicationRecord> {
+      const row = await repo.find(db, id);
+      if (!row) throw notFound(id);
+      return toApplicationRecord(row);
+    },
+
+    /** Where an application's certificate is stored and its type; 404 for an unknown id. */
+    async certificate(id: number) {
+      const row = await repo.find(db, id);
+      if (!row) throw notFound(id);
+      return {
+        path: join(dir, row.certificateFile),
+        contentType: row.certificateType,
+        extension: row.certificateFile.slice(row.certificateFile.lastIndexOf('.')),
+      };
+    },
+
     /** Every application, or those with one status; oldest first. */
     listApplications(status?: WholesaleApplicationStatus): Promise<WholesaleApplicationRow[]> {
       return repo.list(db, status);
@@ -323,13 +383,27 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
 
     /**
      * Approves a pending application: its customer becomes `wholesale_customer` in the same
-     * transaction, and sees wholesale prices from their next request. Emails the buyer.
+     * transaction, and sees wholesale prices from their next request. Emails the buyer. The
+     * owner's decision is logged with it; the command line has no owner account to log.
      */
-    async approveApplication(id: number): Promise<WholesaleDecision> {
+    async approveApplication(id: number, owner?: Viewer): Promise<WholesaleDecision> {
       const decidedAt = now();
       const application = await db.transaction(async (tx) => {
         const row = await repo.decide(tx, id, { status: 'approved', decidedAt });
-        if (row) await repo.grantWholesale(tx, row.customerId, decidedAt);
+        if (!row) return row;
+        await repo.grantWholesale(tx, row.customerId, decidedAt);
+        if (owner) {
+          await options.activity.record(
+            owner,
+            {
+              action: 'wholesale.approved',
+              subjectType: 'wholesale_application',
+              subjectId: row.id,
+              summary: `Approved ${row.businessName}'s wholesale application`,
+            },
+            tx,
+          );
+        }
         return row;
       });
       if (!application) return decided(id);
@@ -358,7 +432,11 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
     },
 
     /** Rejects a pending application with a reason, which the applicant is emailed. */
-    async rejectApplication(id: number, reason: string): Promise<WholesaleDecision> {
+    async rejectApplication(
+      id: number,
+      reason: string,
+      owner?: Viewer,
+    ): Promise<WholesaleDecision> {
       const rejectionReason = reason.trim();
       if (!rejectionReason) {
         throw invalidParam('reason', 'Give the applicant a reason for the rejection.');
@@ -366,10 +444,25 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
       if (rejectionReason.length > 2000) {
         throw invalidParam('reason', 'Keep the reason under 2000 characters.');
       }
-      const application = await repo.decide(db, id, {
-        status: 'rejected',
-        decidedAt: now(),
-        rejectionReason,
+      const application = await db.transaction(async (tx) => {
+        const row = await repo.decide(tx, id, {
+          status: 'rejected',
+          decidedAt: now(),
+          rejectionReason,
+        });
+        if (row && owner) {
+          await options.activity.record(
+            owner,
+            {
+              action: 'wholesale.rejected',
+              subjectType: 'wholesale_application',
+              subjectId: row.id,
+              summary: `Rejected ${row.businessName}'s wholesale application`,
+            },
+            tx,
+          );
+        }
+        return row;
       });
       if (!application) return decided(id);
       const emailed = await sendMail(

@@ -10,6 +10,8 @@ import {
   WholesaleApplicationResultSchema,
 } from '@larder/contract';
 import { customers, wholesaleApplications } from '../../db/schema.ts';
+import { createActivityRepo } from '../activity/activity.repo.ts';
+import { createActivityService } from '../activity/activity.service.ts';
 import { createMailer, outboxDir } from '../mail/mailer.ts';
 import { mailTo } from '../../../test/outbox.ts';
 import { createProduct } from '../../../test/factories.ts';
@@ -50,6 +52,7 @@ beforeAll(async () => {
     shopOwnerEmail: t.config.shopOwnerEmail,
     publicUrl: t.config.publicUrl,
     dataDir: t.config.dataDir,
+    activity: createActivityService(createActivityRepo(t.database.db)),
     log: t.app.log,
   });
 });

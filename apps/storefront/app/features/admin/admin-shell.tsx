@@ -4,7 +4,7 @@ import { SiteLogo } from '../../components/layout/site-logo.tsx';
 import { ADMIN_SCREENS } from './admin-screens.ts';
 import './admin.css';
 
-function AdminNavLinks() {
+function AdminNavLinks({ withShopLink = false }: { withShopLink?: boolean }) {
   return (
     <ul className="admin-nav__list">
       {ADMIN_SCREENS.map((screen) => (
@@ -14,6 +14,14 @@ function AdminNavLinks() {
           </NavLink>
         </li>
       ))}
+      {/* On a phone the bar has no room for it: the shop is the menu's last entry. */}
+      {withShopLink ? (
+        <li>
+          <Link to="/" reloadDocument className="admin-nav__link">
+            View shop
+          </Link>
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -44,7 +52,7 @@ export function AdminShell({
         <details className="admin-menu">
           <summary className="admin-menu__toggle">Menu</summary>
           <nav aria-label="Back office" className="admin-nav admin-nav--compact">
-            <AdminNavLinks />
+            <AdminNavLinks withShopLink />
           </nav>
         </details>
         <div className="admin-bar__who">

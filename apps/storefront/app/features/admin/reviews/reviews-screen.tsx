@@ -75,7 +75,7 @@ export function ReviewsScreen({
       <ActionNotice result={result} />
       <StatusTabs label="Review status" current={status} options={REVIEW_TABS} />
       <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="admin-reviews">
+        <table className="admin-table admin-table--cards" data-testid="admin-reviews">
           <caption>
             {tab.label} reviews ({total})
           </caption>
@@ -99,10 +99,10 @@ export function ReviewsScreen({
             ) : (
               items.map((review) => (
                 <tr key={review.id} data-testid={`review-${review.id}`}>
-                  <td>
+                  <td data-label="Product">
                     <a href={review.product_permalink}>{review.product_name}</a>
                   </td>
-                  <td>
+                  <td data-label="Reviewer">
                     {review.reviewer}
                     {review.reviewer_email ? (
                       <div className="admin-muted">{review.reviewer_email}</div>
@@ -111,19 +111,19 @@ export function ReviewsScreen({
                       <StatusBadge status="approved" label="Verified buyer" />
                     ) : null}
                   </td>
-                  <td className="admin-table__number">
-                    <span aria-label={`${review.rating} out of 5 stars`}>
+                  <td data-label="Rating">
+                    <span role="img" aria-label={`${review.rating} out of 5 stars`}>
                       {'★'.repeat(review.rating)}
-                      <span aria-hidden="true" className="admin-muted">
+                      <span aria-hidden="true" className="admin-stars__empty">
                         {'★'.repeat(5 - review.rating)}
                       </span>
                     </span>
                   </td>
-                  <td>
+                  <td data-label="Review">
                     <p className="admin-table__quote">{review.review}</p>
                   </td>
-                  <td>{formatDate(review.date_created_gmt)}</td>
-                  <td>
+                  <td data-label="Date">{formatDate(review.date_created_gmt)}</td>
+                  <td data-label="Actions">
                     <ReviewActions review={review} />
                   </td>
                 </tr>

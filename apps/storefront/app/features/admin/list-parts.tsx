@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { hrefWith } from './list-query.ts';
 
 /** Links between a list's statuses, the current one marked for assistive technology. */
@@ -122,9 +122,9 @@ export function ConfirmAction({
         className="admin-actions"
       >
         {children}
-        <Button type="submit" disabled={navigation.state === 'submitting'}>
+        <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Working…">
           {confirmLabel}
-        </Button>
+        </SubmitButton>
         <Link
           to={hrefWith(location, { confirm: undefined })}
           preventScrollReset
@@ -150,6 +150,13 @@ export function ActionButton({
   extra?: Record<string, string>;
 }) {
   const navigation = useNavigation();
+  const sending = navigation.state === 'submitting';
+  // Only the button that was pressed says so; the others wait, disabled, until it is done.
+  const pressed =
+    sending &&
+    navigation.formData?.get('intent') === intent &&
+    navigation.formData.get('id') === String(id) &&
+    Object.entries(extra ?? {}).every(([name, value]) => navigation.formData?.get(name) === value);
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -157,9 +164,14 @@ export function ActionButton({
       {Object.entries(extra ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
+      <SubmitButton
+        variant="secondary"
+        pending={pressed}
+        disabled={sending}
+        pendingLabel="Working…"
+      >
         {label}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

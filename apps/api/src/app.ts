@@ -37,10 +37,12 @@ import { contactMessagesRoutes } from './modules/forms/contact-messages.routes.t
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
 import { newsletterSubscribersRoutes } from './modules/forms/newsletter-subscribers.routes.ts';
+import { orderManagementRoutes } from './modules/order-management/order-management.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-applications.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
@@ -177,7 +179,8 @@ export async function buildApp(
     now: options.now,
   });
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
-  const { wholesale, shipping, orders, paymentSetup, payments, activity } = services;
+  const { wholesale, shipping, orders, orderManagement, paymentSetup, payments, activity } =
+    services;
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
@@ -222,6 +225,7 @@ export async function buildApp(
   await app.register(formsRoutes, { forms, rateLimits: config.rateLimits });
   await app.register(accountsRoutes, {
     accounts,
+    publicUrl: config.publicUrl,
     emailChange,
     cookies: sessionCookies,
     rateLimits: {
@@ -250,6 +254,7 @@ export async function buildApp(
     rateLimit: config.rateLimits.order,
     sweepIntervalMs: 60_000,
   });
+  await app.register(orderManagementRoutes, { orderManagement });
 
   if (paymentSetup.testMode) {
     app.log.warn(
@@ -261,6 +266,8 @@ export async function buildApp(
     gateways: paymentSetup.gateways,
     rateLimit: config.rateLimits.payment,
   });
+
+  await app.register(reportsRoutes, { reports: services.reports });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

@@ -22,10 +22,13 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
+import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createReportsRepo } from './modules/reports/reports.repo.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts';
 import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -75,6 +78,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shopName: config.shop.name,
     throttle: signInThrottle,
     emailChange,
+    activity,
     now,
   });
   const passwordReset = createPasswordResetService(createPasswordResetRepo(db), {
@@ -134,6 +138,17 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const reports = createReportsService(createReportsRepo(db), { now });
+  const orderManagement = createOrderManagementService(db, {
+    orders,
+    activity,
+    providers: [paymentSetup.card, paymentSetup.paypal],
+    mailer,
+    publicUrl: config.publicUrl,
+    shopName: config.shop.name,
+    log,
+    now,
+  });
   return {
     mailer,
     activity,
@@ -149,8 +164,10 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     wholesale,
     shipping,
     orders,
+    orderManagement,
     paymentSetup,
     paymentsRepo,
     payments,
+    reports,
   };
 }

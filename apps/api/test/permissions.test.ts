@@ -49,8 +49,12 @@ interface World {
   freshSession(actor: Exclude<Actor, 'guest'>): Promise<Session>;
   productId: number;
   variableProductId: number;
+  /** Plain customers only the owner's role changes touch, one per method. */
+  shopperIds: Record<'POST' | 'PUT', number>;
   orderA: Order;
   paidOrderA: Order;
+  /** customerA's order, paid and completed by the owner: shipments, notes and refunds go on it. */
+  completedOrderA: Order;
   guestOrder: Order;
   heldReviewId: number;
   approvedReviewId: number;
@@ -390,7 +394,9 @@ const routes: RouteEntry[] = [
   },
   ...(['POST', 'PUT'] as const).map((method): RouteEntry => ({
     route: `${method} ${apiPaths.customers}/{id}`,
-    rule: 'your own account (or the owner); role, verification and other accounts cannot change',
+    rule:
+      'your own account (or the owner); a customer cannot change role, verification or other ' +
+      'accounts; only an owner moves a shopper between customer and wholesale_customer, never to an owner',
     probes: (w) => [
       {
         method,
@@ -402,9 +408,10 @@ const routes: RouteEntry[] = [
           username: 'someone-else',
           id: w.sessions.customerB.id,
         }),
-        expect: onlyFor(['customerA', 'owner']),
+        // The owner's body with a role is a role change: making an owner is refused.
+        expect: { ...onlyFor(['customerA']), owner: 400 },
         check: async (actor, body) => {
-          if (actor === 'customerA' || actor === 'owner') {
+          if (actor === 'customerA') {
             expect(JSON.parse(body)).toMatchObject({
               id: w.sessions.customerA.id,
               role: 'customer',
@@ -425,6 +432,44 @@ const routes: RouteEntry[] = [
             .where(eq(customers.id, w.sessions.customerB.id));
           expect(b).toMatchObject({ role: 'customer', firstName: 'Robin', lastName: 'Oats' });
         },
+      },
+      {
+        method,
+        url: `${apiPaths.customers}/${w.shopperIds[method]}`,
+        payload: () => ({ role: 'wholesale_customer' }),
+        expect: onlyFor(['owner']),
+        check: async (actor) => {
+          const [shopper] = await db()
+            .select()
+            .from(customers)
+            .where(eq(customers.id, w.shopperIds[method]));
+          // Only the owner's request (the last actor) moves the shopper.
+          expect(shopper!.role).toBe(actor === 'owner' ? 'wholesale_customer' : 'customer');
+        },
+      },
+    ],
+  })),
+  {
+    route: `GET ${apiPaths.customers}`,
+    rule: 'owners only',
+    probes: () => [
+      { method: 'GET', url: apiPaths.customers, expect: onlyFor(['owner']) },
+      {
+        method: 'GET',
+        url: `${apiPaths.customers}?role=nonsense`,
+        expect: { ...onlyFor(['owner']), owner: 400 },
+      },
+    ],
+  },
+  ...[apiPaths.salesReport, apiPaths.topSellers].map((path): RouteEntry => ({
+    route: `GET ${path}`,
+    rule: 'owners only',
+    probes: () => [
+      { method: 'GET', url: `${path}?period=year`, expect: onlyFor(['owner']) },
+      {
+        method: 'GET',
+        url: `${path}?date_min=2026-02-30`,
+        expect: { ...onlyFor(['owner']), owner: 400 },
       },
     ],
   })),
@@ -542,26 +587,41 @@ const routes: RouteEntry[] = [
   })),
   {
     route: `GET ${apiPaths.orders}`,
-    rule: 'only your own orders',
+    rule: 'only your own orders; every order for the owner',
     probes: (w) => [
       {
         method: 'GET',
         url: `${apiPaths.orders}?customer=${w.sessions.customerA.id}`,
-        expect: onlyFor(['customerA']),
+        expect: onlyFor(['customerA', 'owner']),
         check: (actor, body) => {
-          if (actor !== 'customerA') return;
+          if (actor !== 'customerA' && actor !== 'owner') return;
           const listed = JSON.parse(body) as Order[];
           expect(listed.length).toBeGreaterThan(0);
           expect(listed.every((order) => order.customer_id === w.sessions.customerA.id)).toBe(true);
+        },
+      },
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}?search=${w.guestOrder.id}`,
+        // A customer must name themselves; a guest is refused before the query is read.
+        expect: { ...same(400), guest: 401, owner: 200 },
+        check: (actor, body) => {
+          if (actor !== 'owner') return;
+          const listed = JSON.parse(body) as Order[];
+          expect(listed.some((order) => order.id === w.guestOrder.id)).toBe(true);
         },
       },
     ],
   },
   {
     route: `GET ${apiPaths.orders}/{id}`,
-    rule: 'the buyer, or anyone with the order key',
+    rule: 'the buyer, or anyone with the order key; any order for the owner',
     probes: (w) => [
-      { method: 'GET', url: `${apiPaths.orders}/${w.orderA.id}`, expect: onlyFor(['customerA']) },
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}/${w.orderA.id}`,
+        expect: onlyFor(['customerA', 'owner']),
+      },
       {
         method: 'GET',
         url: `${apiPaths.orders}/${w.orderA.id}?key=${w.orderA.order_key}`,
@@ -570,13 +630,79 @@ const routes: RouteEntry[] = [
       {
         method: 'GET',
         url: `${apiPaths.orders}/${w.orderA.id}?key=wc_order_wrong`,
-        expect: onlyFor(['customerA']),
+        expect: onlyFor(['customerA', 'owner']),
       },
-      { method: 'GET', url: `${apiPaths.orders}/${w.guestOrder.id}`, expect: onlyFor([]) },
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}/${w.guestOrder.id}`,
+        expect: onlyFor(['owner']),
+        check: (actor, body) => {
+          if (actor === 'owner') expect(JSON.parse(body)).toHaveProperty('price_list');
+          else expect(body).not.toContain('price_list');
+        },
+      },
       {
         method: 'GET',
         url: `${apiPaths.orders}/${w.guestOrder.id}?key=${w.guestOrder.order_key}`,
         expect: same(200),
+      },
+    ],
+  },
+  {
+    route: `PUT ${apiPaths.orders}/{id}`,
+    rule: 'the owner only (status, shipment)',
+    probes: (w) => [
+      {
+        method: 'PUT',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}`,
+        payload: () => ({ shipment: { carrier: 'usps', tracking_number: '9400111899223' } }),
+        expect: onlyFor(['owner']),
+      },
+    ],
+  },
+  {
+    route: `GET ${apiPaths.orders}/{id}/notes`,
+    rule: 'the owner only (private notes)',
+    probes: (w) => [
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/notes`,
+        expect: onlyFor(['owner']),
+      },
+    ],
+  },
+  {
+    route: `POST ${apiPaths.orders}/{id}/notes`,
+    rule: 'the owner only',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/notes`,
+        payload: () => ({ note: 'Checked by the matrix.' }),
+        expect: onlyFor(['owner'], 201),
+      },
+    ],
+  },
+  {
+    route: `GET ${apiPaths.orders}/{id}/refunds`,
+    rule: 'the owner only',
+    probes: (w) => [
+      {
+        method: 'GET',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/refunds`,
+        expect: onlyFor(['owner']),
+      },
+    ],
+  },
+  {
+    route: `POST ${apiPaths.orders}/{id}/refunds`,
+    rule: 'the owner only',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/refunds`,
+        payload: () => ({ amount: '0.01', reason: 'Matrix' }),
+        expect: onlyFor(['owner'], 201),
       },
     ],
   },
@@ -644,6 +770,15 @@ beforeAll(async () => {
   const paidOrderA = await placeOrderAs(t.app, sessions.customerA, lines);
   await payOrder(t.app, sessions.customerA, paidOrderA);
   const guestOrder = await placeOrderAs(t.app, null, lines);
+  const completedOrderA = await placeOrderAs(t.app, sessions.customerA, lines);
+  await payOrder(t.app, sessions.customerA, completedOrderA);
+  const completed = await t.app.inject({
+    method: 'PUT',
+    url: `${apiPaths.orders}/${completedOrderA.id}`,
+    headers: sessions.owner.bearer,
+    payload: { status: 'completed' },
+  });
+  if (completed.statusCode !== 200) throw new Error(`complete: ${completed.body}`);
   const [approved] = await db()
     .select({ id: productReviews.id })
     .from(productReviews)
@@ -695,8 +830,13 @@ beforeAll(async () => {
         ],
       })
     ).id,
+    shopperIds: {
+      POST: (await signedInCustomer(t.app, db(), { name: 'shopper' })).id,
+      PUT: (await signedInCustomer(t.app, db(), { name: 'shopper' })).id,
+    },
     orderA,
     paidOrderA,
+    completedOrderA,
     guestOrder,
     heldReviewId: held.json<{ id: number }>().id,
     approvedReviewId: approved!.id,

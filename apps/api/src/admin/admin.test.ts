@@ -87,7 +87,8 @@ describe('usage', () => {
     const one = await admin('orders', 'set-status', '--help');
     expect(one.code).toBe(0);
     expect(one.out).toContain('Usage: npm run admin -- orders set-status <id>');
-    expect(one.out).toContain('refunded    from processing or completed');
+    expect(one.out).toContain('on-hold     a paid order set aside (from processing)');
+    expect(one.out).toContain('refunded    from processing, on-hold or completed');
   });
 
   it('refuses unknown commands, unknown options and missing arguments with exit code 1', async () => {

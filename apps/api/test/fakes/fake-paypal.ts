@@ -12,7 +12,11 @@ interface FakeOrder {
 
 export interface FakePayPal extends FakeServer {
   /** Captures that took money (replays of a PayPal-Request-Id excluded). */
-  captures: { orderId: string; requestId: string }[];
+  captures: { orderId: string; requestId: string; captureId: string; value: string }[];
+  /** Refunds of captures (replays of a PayPal-Request-Id excluded). */
+  refunds: { captureId: string; requestId: string; id: string; value: string }[];
+  /** While true, every new refund is refused (as PayPal refuses one for a disputed capture). */
+  refuseRefunds: boolean;
   /** The buyer approves the order in PayPal's window. */
   approve(id: string, options?: { declineOnCapture?: boolean }): void;
   /** An order made outside the shop (the buttons need only the public client id). */
@@ -59,6 +63,9 @@ export async function startFakePayPal(clientId: string, clientSecret: string): P
   const orders = new Map<string, FakeOrder>();
   const replies = new Map<string, { status: number; body: unknown }>();
   const captures: FakePayPal['captures'] = [];
+  const refunds: FakePayPal['refunds'] = [];
+  const state = { refuseRefunds: false };
+  const cents = (value: string) => Math.round(Number(value) * 100);
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 
   const newOrder = (amount: FakeOrder['amount'], customId: string) => {
@@ -111,6 +118,34 @@ export async function startFakePayPal(clientId: string, clientSecret: string): P
       return remember({ status: 201, body: orderBody(orders.get(id)!) });
     }
 
+    const refundOf = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(request.path);
+    if (request.method === 'POST' && refundOf) {
+      const capture = captures.find(
+        (entry) => entry.captureId === decodeURIComponent(refundOf[1]!),
+      );
+      if (!capture) return remember(paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID'));
+      const body = JSON.parse(request.body) as {
+        amount?: { currency_code?: string; value?: string };
+      };
+      const value = body.amount?.value ?? '';
+      const refunded = refunds
+        .filter((entry) => entry.captureId === capture.captureId)
+        .reduce((sum, entry) => sum + cents(entry.value), 0);
+      if (
+        body.amount?.currency_code !== 'USD' ||
+        !/^\d+\.\d{2}$/.test(value) ||
+        cents(value) > cents(capture.value) - refunded
+      ) {
+        return remember(paypalError(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED'));
+      }
+      if (state.refuseRefunds) {
+        return remember(paypalError(422, 'UNPROCESSABLE_ENTITY', 'REFUND_NOT_ALLOWED'));
+      }
+      const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+      refunds.push({ captureId: capture.captureId, requestId: requestId as string, id, value });
+      return remember({ status: 201, body: { id, status: 'COMPLETED' } });
+    }
+
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(request.path);
     const order = match ? orders.get(decodeURIComponent(match[1]!)) : undefined;
     if (!order) return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
@@ -126,8 +161,13 @@ export async function startFakePayPal(clientId: string, clientSecret: string): P
         return remember(paypalError(422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED'));
       }
       order.status = 'COMPLETED';
-      captures.push({ orderId: order.id, requestId: requestId as string });
       const captureId = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+      captures.push({
+        orderId: order.id,
+        requestId: requestId as string,
+        captureId,
+        value: order.amount.value,
+      });
       return remember({ status: 201, body: orderBody(order, captureId) });
     }
     return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
@@ -136,6 +176,13 @@ export async function startFakePayPal(clientId: string, clientSecret: string): P
   return {
     ...server,
     captures,
+    refunds,
+    get refuseRefunds() {
+      return state.refuseRefunds;
+    },
+    set refuseRefunds(value: boolean) {
+      state.refuseRefunds = value;
+    },
     approve(id, options = {}) {
       const order = orders.get(id);
       if (!order) throw new Error(`no PayPal order ${id}`);

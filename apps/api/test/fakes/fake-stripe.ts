@@ -7,6 +7,10 @@ export const STRIPE_TEST_CARDS = { visa: 'pm_card_visa', declined: 'pm_card_char
 export interface FakeStripe extends FakeServer {
   /** PaymentIntent creations that reached the fake (replays of an idempotency key excluded). */
   charges: { key: string; params: URLSearchParams }[];
+  /** Refunds made (replays of an idempotency key excluded). */
+  refunds: { key: string; id: string; paymentIntent: string; amount: number }[];
+  /** While true, every new refund is refused as Stripe refuses one for a disputed charge. */
+  refuseRefunds: boolean;
 }
 
 const stripeError = (status: number, error: Record<string, unknown>) => ({
@@ -21,7 +25,58 @@ const stripeError = (status: number, error: Record<string, unknown>) => ({
  */
 export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
   const charges: FakeStripe['charges'] = [];
+  const refunds: FakeStripe['refunds'] = [];
+  /** Succeeded PaymentIntents and their amounts, so a refund can be checked against them. */
+  const intents = new Map<string, number>();
   const byKey = new Map<string, { status: number; body: unknown }>();
+  const state = { refuseRefunds: false };
+
+  /** `POST /v1/refunds` for a PaymentIntent: never more than what is left of its amount. */
+  const refund = (request: FakeRequest, key: string) => {
+    const params = new URLSearchParams(request.body);
+    const intent = params.get('payment_intent') ?? '';
+    const charged = intents.get(intent);
+    if (charged === undefined) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+        message: `No such payment_intent: '${intent}'`,
+      });
+    }
+    const amount = Number(params.get('amount'));
+    const refunded = refunds
+      .filter((entry) => entry.paymentIntent === intent)
+      .reduce((sum, entry) => sum + entry.amount, 0);
+    if (!/^\d+$/.test(params.get('amount') ?? '') || amount < 1 || amount > charged - refunded) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${charged - refunded})`,
+      });
+    }
+    if (state.refuseRefunds) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_disputed',
+        message: 'This charge has been disputed and cannot be refunded.',
+      });
+    }
+    const id = `re_${randomBytes(12).toString('hex')}`;
+    refunds.push({ key, id, paymentIntent: intent, amount });
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'refund',
+        amount,
+        currency: 'usd',
+        payment_intent: intent,
+        status: 'succeeded',
+      },
+    };
+  };
 
   const create = (request: FakeRequest, key: string) => {
     const params = new URLSearchParams(request.body);
@@ -63,6 +118,7 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         message: `No such PaymentMethod: '${method}'`,
       });
     }
+    intents.set(id, intent.amount);
     return { status: 200, body: { ...intent, status: 'succeeded' } };
   };
 
@@ -73,7 +129,8 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         message: 'Invalid API Key provided',
       });
     }
-    if (request.method !== 'POST' || request.path !== '/v1/payment_intents') {
+    const isRefund = request.method === 'POST' && request.path === '/v1/refunds';
+    if (!isRefund && (request.method !== 'POST' || request.path !== '/v1/payment_intents')) {
       return stripeError(404, {
         type: 'invalid_request_error',
         message: 'Unrecognized request URL',
@@ -88,9 +145,19 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     }
     const earlier = byKey.get(key);
     if (earlier) return { ...earlier, headers: { 'idempotent-replayed': 'true' } };
-    const answer = create(request, key);
+    const answer = isRefund ? refund(request, key) : create(request, key);
     byKey.set(key, answer);
     return answer;
   });
-  return { ...server, charges };
+  return {
+    ...server,
+    charges,
+    refunds,
+    get refuseRefunds() {
+      return state.refuseRefunds;
+    },
+    set refuseRefunds(value: boolean) {
+      state.refuseRefunds = value;
+    },
+  };
 }

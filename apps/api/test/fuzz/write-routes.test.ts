@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, apiPaths, CONTACT_FORM_ID } from '@larder/contract';
 import { createProduct, createWholesaleApplication } from '../factories.ts';
-import { placeOrderAs, signedInCustomer, type Session } from '../sessions.ts';
+import { payOrder, placeOrderAs, signedInCustomer, type Session } from '../sessions.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import {
   hostileId,
@@ -73,8 +73,19 @@ beforeAll(async () => {
     url: apiPaths.formSubmit,
     payload: { form_id: CONTACT_FORM_ID, '1': 'F', '2': 'Z', '3': 'f@example.com', '5': 'Hi' },
   });
+  // A paid order too, so status changes, shipments and refunds get past "not paid".
+  const paid = await placeOrderAs(t.app, session, [{ product_id: productId, quantity: 1 }]);
+  await payOrder(t.app, session, paid);
   // Ids that exist, so payloads reach past the lookups: owner routes' records as well.
-  validIds = [productId, order.id, session.id, applicationId, contact.json<{ id: number }>().id, 1];
+  validIds = [
+    productId,
+    order.id,
+    paid.id,
+    session.id,
+    applicationId,
+    contact.json<{ id: number }>().id,
+    1,
+  ];
 }, 60_000);
 
 afterAll(async () => {
@@ -167,11 +178,16 @@ const requestFor = (route: WriteRoute): fc.Arbitrary<FuzzRequest> => {
           )
           .map(([names, values, extra]) => {
             const body: Record<string, unknown> = {};
-            names.forEach((name, index) =>
-              Object.defineProperty(body, name, { value: values[index], enumerable: true }),
-            );
+            // Configurable: an extra key the schema also names (`role`) replaces the field's value.
+            const field = (value: unknown) => ({
+              value,
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            names.forEach((name, index) => Object.defineProperty(body, name, field(values[index])));
             for (const [name, value] of Object.entries(extra))
-              Object.defineProperty(body, name, { value, enumerable: true });
+              Object.defineProperty(body, name, field(value));
             return body;
           })
       : hostileValue;

@@ -1,6 +1,23 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers, customerSessions } from '../../db/schema.ts';
+import { likePattern } from '../../http/format.ts';
+import { PAID_ORDER_STATUSES } from '../orders/paid-statuses.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
@@ -16,8 +33,31 @@ export type CustomerChanges = Partial<
     | 'totpSecret'
     | 'totpPendingSecret'
     | 'totpLastStep'
+    | 'role'
   >
 >;
+
+export interface CustomerListFilter {
+  search?: string;
+  role?: CustomerRow['role'];
+  orderby: 'id' | 'name' | 'registered_date';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** A customer with whether they ever paid for an order (WooCommerce's `is_paying_customer`). */
+export interface ListedCustomer {
+  row: CustomerRow;
+  isPaying: boolean;
+}
+
+// Written out with table names: drizzle leaves columns unqualified in a select from one table, and
+// inside the subquery an unqualified "id" would be the order's.
+const hasPaidOrder = sql<boolean>`exists (select 1 from "orders" where "orders"."customer_id" = "customers"."id" and "orders"."status" in (${sql.join(
+  PAID_ORDER_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}))`;
 
 /** Postgres's unique_violation: the email (or username) is taken. */
 export const isUniqueViolation = (error: unknown): boolean => {
@@ -46,6 +86,51 @@ export function createAccountsRepo(db: Database) {
     async findById(id: number): Promise<CustomerRow | undefined> {
       const [row] = await db.select().from(customers).where(eq(customers.id, id));
       return row;
+    },
+
+    async isPayingCustomer(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ paying: hasPaidOrder })
+        .from(customers)
+        .where(eq(customers.id, id));
+      return row?.paying ?? false;
+    },
+
+    /** The owner's customer list: search by email, first, last or full name; newest first by default. */
+    async list(filter: CustomerListFilter): Promise<{ rows: ListedCustomer[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (filter.role) conditions.push(eq(customers.role, filter.role));
+      if (filter.search) {
+        const pattern = likePattern(filter.search);
+        conditions.push(
+          or(
+            ilike(customers.email, pattern),
+            ilike(customers.firstName, pattern),
+            ilike(customers.lastName, pattern),
+            ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+          )!,
+        );
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const direction = filter.order === 'asc' ? asc : desc;
+      const sortKey = {
+        id: [],
+        // WooCommerce sorts by display name: first name then last name, ignoring case.
+        name: [direction(sql`lower(${customers.firstName} || ' ' || ${customers.lastName})`)],
+        registered_date: [direction(customers.createdAt)],
+      }[filter.orderby];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ row: customers, isPaying: hasPaidOrder })
+          .from(customers)
+          .where(where)
+          // The id last: equal names or dates still come in one stable order across pages.
+          .orderBy(...sortKey, direction(customers.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(customers).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
     },
 
     /**
@@ -84,6 +169,26 @@ export function createAccountsRepo(db: Database) {
         .where(eq(customers.id, id))
         .returning();
       return row;
+    },
+
+    /** Sets a shopper's role, unless the account is (by now) an owner's: undefined then. */
+    async setShopperRole(
+      id: number,
+      role: 'customer' | 'wholesale_customer',
+      tx: Database = db,
+    ): Promise<CustomerRow | undefined> {
+      const [row] = await tx
+        .update(customers)
+        .set({ role, modifiedAt: new Date() })
+        .where(
+          and(eq(customers.id, id), inArray(customers.role, ['customer', 'wholesale_customer'])),
+        )
+        .returning();
+      return row;
+    },
+
+    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction(work);
     },
 
     async createSession(session: typeof customerSessions.$inferInsert): Promise<void> {

@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   apiPaths,
@@ -9,15 +10,20 @@ import {
   CustomerSchema,
   CustomerUpdateSchema,
   IdParamSchema,
+  isOwnerRole,
   LoginFailureSchema,
   LoginRequestSchema,
   LoginResultSchema,
   MessageResultSchema,
+  OwnerCustomerListQuerySchema,
+  OwnerCustomerUpdateSchema,
   PasswordChangeRequestSchema,
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
-import { ApiError } from '../../http/errors.ts';
-import { viewerFromRequest } from '../../http/viewer.ts';
+import { ApiError, invalidParam } from '../../http/errors.ts';
+import { requireOwner } from '../../http/owner-guard.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { viewerFromRequest, type Viewer } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
 import { signInRequired, type AccountsService } from './accounts.service.ts';
 import type { EmailChangeService } from './email-change.service.ts';
@@ -26,6 +32,7 @@ import { signInClientKey, SignInThrottled } from './sign-in-throttle.ts';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
+  publicUrl: string;
   emailChange: EmailChangeService;
   cookies: CookieSettings;
   rateLimits: { signUp: RateLimit; login: RateLimit; profileUpdate: RateLimit };
@@ -33,9 +40,45 @@ export interface AccountsRoutesOptions {
 
 const tags = ['accounts'];
 
+/**
+ * One body for both kinds of update on `/customers/{id}`: a customer's own details, or (an owner's
+ * body with `role`) the owner's change of a shopper's role. Any `role` is accepted here so that a
+ * customer's body with one is still the details update it was, the role ignored.
+ */
+const CustomerOrRoleUpdateSchema = CustomerUpdateSchema.extend({
+  role: z
+    .unknown()
+    .optional()
+    .describe(
+      'Owners only, sent on its own: `customer` or `wholesale_customer`. Ignored for anyone else.',
+    ),
+});
+
+/** The owner's role change, when the body is one: `role` alone, a shopper's role. */
+function ownerRoleChange(
+  body: z.output<typeof CustomerOrRoleUpdateSchema>,
+  viewer: Viewer,
+): z.output<typeof OwnerCustomerUpdateSchema> | null {
+  const { role, ...details } = body;
+  if (!viewer.isOwner || role === undefined) return null;
+  if (typeof role === 'string' && isOwnerRole(role)) {
+    throw invalidParam(
+      'role',
+      'No one can be made an owner here (the command line makes owners): choose customer or wholesale_customer.',
+    );
+  }
+  const parsed = OwnerCustomerUpdateSchema.safeParse({ role });
+  if (!parsed.success) throw invalidParam('role', parsed.error.issues[0]!.message);
+  const [other] = Object.keys(details);
+  if (other !== undefined) {
+    throw invalidParam(other, 'Change the role on its own: send only `role`.');
+  }
+  return parsed.data;
+}
+
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { accounts, emailChange, cookies, rateLimits },
+  { accounts, emailChange, cookies, rateLimits, publicUrl },
 ) => {
   // Counted per client and again per signed-in account, so neither many addresses nor many
   // accounts make room for probing which emails are taken or for sending many change mails.
@@ -55,7 +98,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       `This account's details were saved several times in a short while. Please wait ${limit.ttlInSeconds} seconds and try again.`,
     );
   };
-  const profileUpdateLimits = [limitPerClient(app, rateLimits.profileUpdate), limitPerAccount];
+  const perClientSaves = limitPerClient(app, rateLimits.profileUpdate);
+  // The limits stop probing which emails are taken; an owner working through the customer list
+  // changes many accounts in a row and is not held back by them.
+  const profileUpdateLimits = [perClientSaves, limitPerAccount].map(
+    (limit) =>
+      async function unlessOwner(
+        this: FastifyInstance,
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) {
+        if (viewerFromRequest(request).isOwner) return;
+        await limit.call(this, request, reply);
+      },
+  );
   app.post(
     apiPaths.customers,
     {
@@ -147,6 +203,42 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   );
 
   app.get(
+    apiPaths.customers,
+    {
+      // Before validation (a preHandler would run after it): a guest gets 401, not 400.
+      preValidation: requireOwner('view'),
+      schema: {
+        tags,
+        summary: 'List customers (owners)',
+        description:
+          'Every account, newest first by default, for the shop’s owners (401 for guests, 403 for ' +
+          'other accounts). `search` matches part of the email, first, last or full name, ignoring ' +
+          'case; `role` filters by role (`all` by default); `orderby` is `id`, `name` (first then ' +
+          'last name) or `registered_date`. `is_paying_customer` is true for a customer with a paid ' +
+          'order (processing, completed or refunded). X-WP-Total and X-WP-TotalPages give the count.',
+        querystring: OwnerCustomerListQuerySchema,
+        response: {
+          200: z.array(CustomerSchema),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { customers, total } = await accounts.list(request.query);
+      setPaginationHeaders(
+        request,
+        reply,
+        publicUrl,
+        { page: request.query.page, perPage: request.query.per_page },
+        total,
+      );
+      return customers;
+    },
+  );
+
+  app.get(
     `${apiPaths.customers}/me`,
     {
       schema: {
@@ -192,16 +284,23 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       onRequest: [...profileUpdateLimits, requireJson],
       schema: {
         tags,
-        summary: method === 'POST' ? 'Update your account' : 'Update your account (PUT)',
+        summary:
+          method === 'POST'
+            ? 'Update your account, or a customer’s role (owners)'
+            : 'Update your account, or a customer’s role (owners; PUT)',
         description:
-          'Names, email, billing and shipping address. Role, username and password cannot be changed ' +
+          'An owner sending `role` on its own moves a shopper between `customer` and ' +
+          '`wholesale_customer` (effective from their next request; recorded in the activity log as ' +
+          '`customer.role`); 400 `rest_invalid_param` for any other role or other fields sent with ' +
+          'it, 403 `woocommerce_rest_cannot_edit` for an owner’s account, 404 for an unknown id. ' +
+          'Otherwise: names, email, billing and shipping address. Role, username and password cannot be changed ' +
           'here. A new `email` needs `current_password` (400 `rest_invalid_param` naming it otherwise) ' +
           'and is not applied at once: a link to `/my-account/confirm-email?key=…&id=…` (24 hours, ' +
           'once) is emailed to it, the old address is told, and the answer still shows the old ' +
           'address, alike whether or not another account uses the new one. 429 after too many saves ' +
-          'from one client or for one account.',
+          'from one client or for one account (owners are not limited).',
         params: IdParamSchema,
-        body: CustomerUpdateSchema,
+        body: CustomerOrRoleUpdateSchema,
         response: {
           200: CustomerSchema,
           400: ApiErrorSchema,
@@ -212,8 +311,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           429: ApiErrorSchema,
         },
       },
-      handler: async (request) =>
-        accounts.update(request.params.id, request.body, viewerFromRequest(request)),
+      handler: async (request) => {
+        const viewer = viewerFromRequest(request);
+        const roleChange = ownerRoleChange(request.body, viewer);
+        if (roleChange) return accounts.changeRole(request.params.id, roleChange, viewer);
+        return accounts.update(request.params.id, request.body, viewer);
+      },
     });
   }
 

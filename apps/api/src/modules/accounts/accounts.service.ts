@@ -1,6 +1,8 @@
 import type {
   Customer,
   CustomerCreateSchema,
+  OwnerCustomerListQuery,
+  OwnerCustomerUpdate,
   CustomerUpdateSchema,
   LoginRequestSchema,
   PasswordChangeRequestSchema,
@@ -10,7 +12,9 @@ import type { z } from 'zod';
 import type { StoredAddress } from '../../db/schema.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
 import { formatWpDate } from '../../http/format.ts';
+import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import { isUniqueViolation, type AccountsRepo, type CustomerRow } from './accounts.repo.ts';
 import { hashPassword, spendVerifyTime, verifyPassword, weakPasswordReason } from './passwords.ts';
 import type { EmailChangeService } from './email-change.service.ts';
@@ -37,6 +41,8 @@ export interface AccountsServiceOptions {
   throttle: SignInThrottle;
   /** Where a new email goes until its link is opened. */
   emailChange: EmailChangeService;
+  /** Records an owner's change of a customer's role. */
+  activity: ActivityService;
   now?: () => Date;
 }
 
@@ -72,6 +78,20 @@ export const emailTaken = () =>
     'An account is already registered with this email address. Sign in, or reset your password.',
     { email: 'An account already uses this email address.' },
   );
+const unknownCustomer = () =>
+  new ApiError(404, 'woocommerce_rest_invalid_id', 'Invalid resource ID.');
+const ownerAccount = () =>
+  new ApiError(
+    403,
+    'woocommerce_rest_cannot_edit',
+    'An owner’s account cannot be changed here: only customers and wholesale buyers can be moved.',
+  );
+const roleNames: Record<CustomerRow['role'], string> = {
+  customer: 'retail customer',
+  wholesale_customer: 'wholesale buyer',
+  administrator: 'administrator',
+  shop_manager: 'shop manager',
+};
 const wrongCredentials = () =>
   new ApiError(401, 'jwt_auth_failed', 'The email, username or password is incorrect.');
 
@@ -91,7 +111,7 @@ const wrongCode = (status = 401) =>
   );
 
 /** The customer record in WooCommerce's shape: no password hash, no session data. */
-export function toCustomer(row: CustomerRow): Customer {
+export function toCustomer(row: CustomerRow, isPaying = false): Customer {
   const billing = { ...EMPTY_ADDRESS, email: '', ...row.billing };
   const { email: _unused, ...shipping } = { ...EMPTY_ADDRESS, ...row.shipping };
   return {
@@ -107,7 +127,7 @@ export function toCustomer(row: CustomerRow): Customer {
     username: row.username,
     billing: { ...billing, email: billing.email ?? '' },
     shipping,
-    is_paying_customer: false,
+    is_paying_customer: isPaying,
     avatar_url: '',
     meta_data: row.metaData,
   };
@@ -138,7 +158,7 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
     if (viewer.isGuest) throw signInRequired();
     if (viewer.customerId !== id && !viewer.isOwner) throw notYours();
     const row = await repo.findById(id);
-    if (!row) throw new ApiError(404, 'woocommerce_rest_invalid_id', 'Invalid resource ID.');
+    if (!row) throw unknownCustomer();
     return row;
   }
 
@@ -158,6 +178,9 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
     }
     return row;
   }
+
+  const withPaying = async (row: CustomerRow) =>
+    toCustomer(row, await repo.isPayingCustomer(row.id));
 
   return {
     async twoFactorStatus(viewer: Viewer): Promise<{ enabled: boolean }> {
@@ -277,7 +300,50 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
     },
 
     async get(id: number, viewer: Viewer): Promise<Customer> {
-      return toCustomer(await accessible(id, viewer));
+      return withPaying(await accessible(id, viewer));
+    },
+
+    /** The owner's customer list, every role unless filtered. */
+    async list(query: OwnerCustomerListQuery): Promise<{ customers: Customer[]; total: number }> {
+      const { rows, total } = await repo.list({
+        search: query.search?.trim() || undefined,
+        role: query.role === 'all' ? undefined : query.role,
+        orderby: query.orderby,
+        order: query.order,
+        limit: query.per_page,
+        offset: pageOffset({ page: query.page, perPage: query.per_page }),
+      });
+      return { customers: rows.map(({ row, isPaying }) => toCustomer(row, isPaying)), total };
+    },
+
+    /**
+     * An owner moves a shopper between retail and wholesale. Owners' accounts are never changed
+     * here (nor can anyone be made an owner: the role's schema has no owner roles). The viewer is
+     * read from the database on every request, so the customer's next request has the new role.
+     */
+    async changeRole(id: number, input: OwnerCustomerUpdate, owner: Viewer): Promise<Customer> {
+      const row = await repo.findById(id);
+      if (!row) throw unknownCustomer();
+      if (isOwnerRole(row.role)) throw ownerAccount();
+      if (row.role === input.role) return withPaying(row);
+      const updated = await repo.transaction(async (tx) => {
+        // Conditional on the role read above: an account made an owner meanwhile stays untouched.
+        const changed = await repo.setShopperRole(id, input.role, tx);
+        if (!changed) throw ownerAccount();
+        const name = `${changed.firstName} ${changed.lastName}`.trim() || changed.email;
+        await options.activity.record(
+          owner,
+          {
+            action: 'customer.role',
+            subjectType: 'customer',
+            subjectId: id,
+            summary: `${name} (${changed.email}) moved from ${roleNames[row.role]} to ${roleNames[changed.role]}`,
+          },
+          tx,
+        );
+        return changed;
+      });
+      return withPaying(updated);
     },
 
     /**
@@ -310,7 +376,7 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
         ...(input.shipping ? { shipping: { ...input.shipping, phone: '' } } : {}),
       });
       if (changesEmail) options.emailChange.requestChange(updated!, newEmail);
-      return toCustomer(updated!);
+      return withPaying(updated!);
     },
 
     /** Needs the current password; every other signed-in device is signed out. */

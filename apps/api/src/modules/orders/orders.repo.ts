@@ -1,6 +1,29 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  lt,
+  ilike,
+  inArray,
+  lte,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orderPayments, orders, products, productVariations } from '../../db/schema.ts';
+import { likePattern } from '../../http/format.ts';
+import {
+  orderItems,
+  orderPayments,
+  orderRefunds,
+  orders,
+  products,
+  productVariations,
+} from '../../db/schema.ts';
 
 /** A payment attempt still marked in flight after this long was abandoned mid-charge. */
 export const PAYMENT_ATTEMPT_TIMEOUT_MS = 5 * 60_000;
@@ -10,6 +33,45 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItemRow = typeof orderItems.$inferInsert;
 export type OrderStatus = OrderRow['status'];
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+
+/** What the owner's order list narrows by; every field optional. */
+export interface OrderFilter {
+  customerId?: number;
+  status?: OrderStatus;
+  /** WooCommerce's `after` / `before`: date_created strictly after / before. */
+  after?: Date;
+  before?: Date;
+  priceList?: OrderRow['priceList'];
+  /** An order number (exact), or part of the billing name or email (any case). */
+  search?: string;
+}
+
+function filterConditions(filter: OrderFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.customerId !== undefined ? eq(orders.customerId, filter.customerId) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.after ? gt(orders.dateCreated, filter.after) : undefined,
+    filter.before ? lt(orders.dateCreated, filter.before) : undefined,
+    filter.priceList ? eq(orders.priceList, filter.priceList) : undefined,
+  ];
+  const term = filter.search?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    const number = /^#?(\d{1,9})$/.exec(term)?.[1];
+    conditions.push(
+      or(
+        number !== undefined ? eq(orders.id, Number(number)) : undefined,
+        ilike(sql`${orders.billing}->>'email'`, pattern),
+        ilike(
+          sql`concat_ws(' ', ${orders.billing}->>'first_name', ${orders.billing}->>'last_name')`,
+          pattern,
+        ),
+      ),
+    );
+  }
+  return and(...conditions);
+}
 
 export interface OrderWithItems {
   order: OrderRow;
@@ -46,17 +108,14 @@ export const ordersRepo = {
     return { order, items };
   },
 
-  async listForCustomer(
+  /** Orders matching the filter, newest first (orders_date_idx, or orders_customer_idx for one buyer). */
+  async listFiltered(
     db: Database,
-    customerId: number,
-    status: OrderStatus | undefined,
+    filter: OrderFilter,
     limit: number,
     offset: number,
   ): Promise<{ rows: OrderWithItems[]; total: number }> {
-    const where = and(
-      eq(orders.customerId, customerId),
-      status ? eq(orders.status, status) : undefined,
-    );
+    const where = filterConditions(filter);
     const [totalRow] = await db.select({ total: count() }).from(orders).where(where);
     const page = await db
       .select()
@@ -85,6 +144,32 @@ export const ordersRepo = {
       })),
       total: totalRow?.total ?? 0,
     };
+  },
+
+  /** The refunds of these orders, oldest first. */
+  async refundsOf(db: Database, orderIds: number[]): Promise<OrderRefundRow[]> {
+    if (orderIds.length === 0) return [];
+    return db
+      .select()
+      .from(orderRefunds)
+      .where(inArray(orderRefunds.orderId, orderIds))
+      .orderBy(asc(orderRefunds.id));
+  },
+
+  async setShipment(
+    db: Database,
+    id: number,
+    shipment: { carrier: string; trackingNumber: string; dateShipped: Date },
+  ): Promise<void> {
+    await db
+      .update(orders)
+      .set({
+        shippingCarrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+        dateShipped: shipment.dateShipped,
+        dateModified: shipment.dateShipped,
+      })
+      .where(eq(orders.id, id));
   },
 
   /** Every order (the owner's view), newest first, optionally of one status. */

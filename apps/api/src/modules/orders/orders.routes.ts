@@ -6,10 +6,12 @@ import {
   OrderCreateSchema,
   OrderGetQuerySchema,
   OrderIdParamsSchema,
-  OrderListQuerySchema,
   OrderSchema,
+  OwnerOrderListQuerySchema,
+  OwnerOrderSchema,
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
+import { ApiError } from '../../http/errors.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
@@ -96,14 +98,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         description:
           "The order's customer, or anyone with its `?key=` (the order key). Otherwise 401 " +
           '`woocommerce_rest_cannot_view` for a guest (whether or not the order exists) and 403 for ' +
-          'another signed-in customer.',
+          'another signed-in customer. An owner reads any order with its price list, shipment and ' +
+          'refunds (404 `woocommerce_rest_shop_order_invalid_id` when there is none).',
         params: OrderIdParamsSchema,
         querystring: OrderGetQuerySchema,
         response: {
-          200: OrderSchema,
+          // An owner's answer first: the serializer keeps the first schema the order fits.
+          200: z.union([OwnerOrderSchema, OrderSchema]),
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           403: ApiErrorSchema,
+          404: ApiErrorSchema,
         },
       },
     },
@@ -115,17 +120,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     {
       schema: {
         tags,
-        summary: "List a customer's orders",
+        summary: 'List orders',
         description:
-          'Only for the signed-in customer named by `customer` (401 for a guest, 403 for anyone else); ' +
-          'newest first, with X-WP-Total and X-WP-TotalPages.',
-        querystring: OrderListQuerySchema,
+          'A customer lists their own orders, named by `customer` (400 without it, 403 for anyone ' +
+          "else's); an owner lists every customer's, `customer` optional, with price list, shipment " +
+          'and refunds. 401 for a guest, before the query is read. Filters: `status` (or `any`), ' +
+          '`after`/`before` (date_created, ISO 8601, GMT when no offset), `price_list`, `search` (an ' +
+          "order number, or part of the buyer's name or email). Newest first, with X-WP-Total and " +
+          'X-WP-TotalPages.',
+        querystring: OwnerOrderListQuerySchema,
         response: {
-          200: z.array(OrderSchema),
+          200: z.union([z.array(OwnerOrderSchema), z.array(OrderSchema)]),
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           403: ApiErrorSchema,
         },
+      },
+      // Before the query is validated: a guest learns nothing about the parameters.
+      preValidation: async (request) => {
+        if (viewerFromRequest(request).isGuest) {
+          throw new ApiError(
+            401,
+            'woocommerce_rest_cannot_view',
+            'Sorry, you cannot list resources.',
+          );
+        }
       },
     },
     async (request, reply) => {
@@ -133,7 +152,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         orders: list,
         total,
         window,
-      } = await orders.listForCustomer(request.query, viewerFromRequest(request));
+      } = await orders.list(request.query, viewerFromRequest(request));
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return list;
     },

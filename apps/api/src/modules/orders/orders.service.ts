@@ -5,17 +5,26 @@ import {
   toMoneyString,
   type Order,
   type OrderStatus,
+  type OwnerOrder,
+  type OwnerOrderListQuery,
 } from '@larder/contract';
 import type { OrderCreateSchema } from '@larder/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { StoredAddress } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, invalidParam } from '../../http/errors.ts';
 import { formatWpDate } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
-import { ordersRepo, type OrderItemRow, type OrderWithItems } from './orders.repo.ts';
+import { trackingUrl } from './carrier-tracking.ts';
+import {
+  ordersRepo,
+  type OrderFilter,
+  type OrderItemRow,
+  type OrderRefundRow,
+  type OrderWithItems,
+} from './orders.repo.ts';
 import { outOfStock, priceCart, stockKey, type PricedLine } from '../pricing/cart-pricing.ts';
 
 /** The order as the route hands it over: OrderCreateSchema after parsing (defaults filled in). */
@@ -42,7 +51,13 @@ export interface PaymentRecord {
 }
 
 /** The statuses the shop owner sets by hand. */
-export const OWNER_ORDER_STATUSES = ['processing', 'completed', 'cancelled', 'refunded'] as const;
+export const OWNER_ORDER_STATUSES = [
+  'processing',
+  'on-hold',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
 export type OwnerOrderStatus = (typeof OWNER_ORDER_STATUSES)[number];
 
 export interface StatusChange {
@@ -71,6 +86,8 @@ export interface OrdersServiceOptions {
 
 const cannotView = () =>
   new ApiError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot view this resource.');
+const invalidOrderId = () =>
+  new ApiError(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
 const forbidden = () =>
   new ApiError(403, 'woocommerce_rest_cannot_view', 'Sorry, you cannot view this resource.');
 
@@ -195,6 +212,53 @@ export function toOrder({ order, items }: OrderWithItems): Order {
   };
 }
 
+/** The back office's order: WooCommerce's order with its price list, shipment and refunds. */
+export function toOwnerOrder(found: OrderWithItems, refunds: OrderRefundRow[]): OwnerOrder {
+  const { order } = found;
+  const shipped = order.shippingCarrier !== null && order.trackingNumber !== null;
+  return {
+    ...toOrder(found),
+    price_list: order.priceList,
+    shipment: shipped
+      ? {
+          carrier: order.shippingCarrier!,
+          tracking_number: order.trackingNumber!,
+          tracking_url: trackingUrl(order.shippingCarrier!, order.trackingNumber!),
+          date_shipped_gmt: formatWpDate(order.dateShipped ?? order.dateModified),
+        }
+      : null,
+    // WooCommerce lists refunds with negative totals.
+    refunds: refunds
+      .filter((refund) => refund.orderId === order.id)
+      .map((refund) => ({
+        id: refund.id,
+        reason: refund.reason,
+        total: toMoneyString(-refund.amountCents),
+      })),
+  };
+}
+
+/**
+ * An `after`/`before` query value as a time: a date means midnight UTC, and so does a date-time
+ * without an offset (the shop's dates are all GMT). 400 for a date that does not exist (02-30).
+ */
+function queryTime(name: 'after' | 'before', value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const withOffset = !value.includes('T')
+    ? value
+    : /(Z|[+-]\d{2}:?\d{2})$/.test(value)
+      ? value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')
+      : `${value}Z`;
+  const time = new Date(withOffset);
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  const dateExists =
+    new Date(Date.UTC(year!, month! - 1, day!)).toISOString().slice(0, 10) === value.slice(0, 10);
+  if (Number.isNaN(time.getTime()) || !dateExists) {
+    throw invalidParam(name, 'Use a date that exists, such as 2026-11-25.');
+  }
+  return time;
+}
+
 export function createOrdersService(db: Database, options: OrdersServiceOptions) {
   const now = options.now ?? (() => new Date());
   const { shipping } = options;
@@ -244,6 +308,13 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
       return found;
     }
     throw viewer.isGuest ? cannotView() : forbidden();
+  }
+
+  /** Any order, as the back office reads it; 404 when there is none. */
+  async function findForOwner(orderId: number, tx: Database = db): Promise<OwnerOrder> {
+    const found = await ordersRepo.find(tx, orderId);
+    if (!found) throw invalidOrderId();
+    return toOwnerOrder(found, await ordersRepo.refundsOf(tx, [orderId]));
   }
 
   return {
@@ -404,17 +475,20 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
       return toOrder(stored);
     },
 
-    /** `GET /orders/{id}`: the owner, or anyone with the right `?key=`. */
+    /** `GET /orders/{id}`: the buyer, anyone with the right `?key=`, or an owner (OwnerOrder). */
     async get(orderId: number, key: string | undefined, viewer: Viewer): Promise<Order> {
       await releaseExpiredHolds();
+      if (viewer.isOwner) return findForOwner(orderId);
       return toOrder(await findAuthorized(orderId, key, viewer));
     },
 
-    /** `GET /orders?customer=`: only the customer themself, newest first. */
-    async listForCustomer(
-      query: { customer: number; status?: OrderStatus; page: number; per_page: number },
-      viewer: Viewer,
-    ) {
+    findForOwner,
+
+    /**
+     * `GET /orders`: an owner sees every customer's orders (OwnerOrder); anyone else only their
+     * own, named by `customer` (401 for a guest, 400 without it, 403 for someone else's).
+     */
+    async list(query: OwnerOrderListQuery, viewer: Viewer) {
       if (viewer.isGuest) {
         throw new ApiError(
           401,
@@ -422,23 +496,40 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           'Sorry, you cannot list resources.',
         );
       }
-      if (viewer.customerId !== query.customer) {
-        throw new ApiError(
-          403,
-          'woocommerce_rest_cannot_view',
-          'Sorry, you can only list your own orders.',
-        );
+      if (!viewer.isOwner) {
+        if (query.customer === undefined) {
+          throw invalidParam('customer', 'Send customer: your own customer id.');
+        }
+        if (viewer.customerId !== query.customer) {
+          throw new ApiError(
+            403,
+            'woocommerce_rest_cannot_view',
+            'Sorry, you can only list your own orders.',
+          );
+        }
       }
+      const filter: OrderFilter = {
+        customerId: query.customer,
+        status: query.status === 'any' ? undefined : query.status,
+        after: queryTime('after', query.after),
+        before: queryTime('before', query.before),
+        priceList: query.price_list === 'any' ? undefined : query.price_list,
+        search: query.search,
+      };
       await releaseExpiredHolds();
       const window = { page: query.page, perPage: query.per_page };
-      const { rows, total } = await ordersRepo.listForCustomer(
+      const { rows, total } = await ordersRepo.listFiltered(
         db,
-        query.customer,
-        query.status,
+        filter,
         query.per_page,
         pageOffset(window),
       );
-      return { orders: rows.map(toOrder), total, window };
+      if (!viewer.isOwner) return { orders: rows.map(toOrder), total, window };
+      const refunds = await ordersRepo.refundsOf(
+        db,
+        rows.map((row) => row.order.id),
+      );
+      return { orders: rows.map((row) => toOwnerOrder(row, refunds)), total, window };
     },
 
     /**
@@ -531,17 +622,21 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
     },
 
     /**
-     * The owner moves an order on (command line). processing: paid another way (from pending) or
-     * reopened; completed: from processing; cancelled: from pending or processing, stock given
-     * back; refunded: from processing or completed (the money is returned at the provider). Any
-     * other move is 409 `larder_invalid_status_change` with the reason.
+     * The owner moves an order on (command line, back office). processing: paid another way (from
+     * pending) or reopened (from on-hold or completed); on-hold: a paid order set aside; completed:
+     * from processing or on-hold; cancelled: from pending, processing or on-hold, stock given back
+     * once; refunded: from processing, on-hold or completed (the money is returned at the provider).
+     * Any other move is 409 `larder_invalid_status_change` with the reason. Runs in `tx` when given,
+     * so the caller's note and log entry land with it.
      */
-    async setStatus(orderId: number, status: OwnerOrderStatus): Promise<StatusChange> {
-      return db.transaction(async (tx) => {
+    async setStatus(
+      orderId: number,
+      status: OwnerOrderStatus,
+      within?: Database,
+    ): Promise<StatusChange> {
+      return inTransaction(within, async (tx) => {
         const found = await ordersRepo.findForUpdate(tx, orderId);
-        if (!found) {
-          throw new ApiError(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
-        }
+        if (!found) throw invalidOrderId();
         const { order } = found;
         const from = order.status;
         const refuse = (reason: string) =>
@@ -577,6 +672,11 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           } else {
             throw refuse('its stock was given back, so it cannot be reopened.');
           }
+        } else if (status === 'on-hold') {
+          if (from !== 'processing') {
+            throw refuse('only a paid (processing) order can be put on hold.');
+          }
+          await ordersRepo.updateStatus(tx, orderId, { status, dateModified: at });
         } else if (status === 'completed') {
           if (from !== 'processing' && from !== 'on-hold') {
             throw refuse('only a paid (processing) order can be completed.');
@@ -588,7 +688,9 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           });
         } else if (status === 'cancelled') {
           if (from === 'pending') {
-            await cancelIn(tx, orderId);
+            if (!(await cancelIn(tx, orderId))) {
+              throw refuse('a payment for it is under way; try again in a few minutes.');
+            }
           } else if (from === 'processing' || from === 'on-hold') {
             if (order.stockState !== 'released') {
               for (const item of found.items) {
@@ -611,18 +713,38 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             throw refuse(
               from === 'completed'
                 ? 'a completed order cannot be cancelled; refund it instead.'
-                : 'only a pending or processing order can be cancelled.',
+                : 'only a pending, processing or on-hold order can be cancelled.',
             );
           }
         } else {
-          if (from !== 'processing' && from !== 'completed') {
-            throw refuse('only a paid (processing or completed) order can be refunded.');
+          if (from !== 'processing' && from !== 'on-hold' && from !== 'completed') {
+            throw refuse('only a paid (processing, on-hold or completed) order can be refunded.');
           }
           await ordersRepo.updateStatus(tx, orderId, { status, dateModified: at });
         }
         const updated = await ordersRepo.find(tx, orderId);
         return { from, order: toOrder(updated!) };
       });
+    },
+
+    /** The order with its row locked until `tx` ends (404 when none), so owner changes queue. */
+    async lockForOwner(orderId: number, tx: Database): Promise<OwnerOrder> {
+      if (!(await ordersRepo.findForUpdate(tx, orderId))) throw invalidOrderId();
+      return findForOwner(orderId, tx);
+    },
+
+    /** A paid order whose money has all been given back; any earlier status is the caller's check. */
+    async markRefunded(orderId: number, tx: Database): Promise<void> {
+      await ordersRepo.updateStatus(tx, orderId, { status: 'refunded', dateModified: now() });
+    },
+
+    /** Stores the carrier and tracking number, shipped now (the caller decides when that may be). */
+    async recordShipment(
+      orderId: number,
+      shipment: { carrier: string; trackingNumber: string },
+      tx: Database,
+    ): Promise<void> {
+      await ordersRepo.setShipment(tx, orderId, { ...shipment, dateShipped: now() });
     },
 
     /** Cancels a pending order and gives its held stock back; false when it was not pending. */

@@ -625,13 +625,14 @@ describe('GET /orders?customer=', () => {
     const first = await place();
     const second = await place();
     const third = await place();
-    const page = await svc.listForCustomer({ customer: 31, page: 1, per_page: 2 }, customer(31));
+    const query = { status: 'any', price_list: 'any' } as const;
+    const page = await svc.list({ ...query, customer: 31, page: 1, per_page: 2 }, customer(31));
     expect(page.total).toBe(3);
     expect(page.orders.map((order) => order.id)).toEqual([third.id, second.id]);
-    const rest = await svc.listForCustomer({ customer: 31, page: 2, per_page: 2 }, customer(31));
+    const rest = await svc.list({ ...query, customer: 31, page: 2, per_page: 2 }, customer(31));
     expect(rest.orders.map((order) => order.id)).toEqual([first.id]);
     await expect(
-      svc.listForCustomer({ customer: 31, page: 1, per_page: 10 }, customer(32)),
+      svc.list({ ...query, customer: 31, page: 1, per_page: 10 }, customer(32)),
     ).rejects.toMatchObject({ status: 403 });
   });
 });

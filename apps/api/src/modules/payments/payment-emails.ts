@@ -63,16 +63,19 @@ export function orderSummary(order: Order): string[] {
 const customerName = (order: Order) =>
   `${order.billing.first_name} ${order.billing.last_name}`.trim();
 
-/** A buyer's e-mail about their order: greeting, what happened, the order, its link. */
-function buyerOrderEmail(
+/**
+ * A buyer's e-mail about their order: greeting, what happened, the order, its link. The subject
+ * says the order's new `state` ("Your … order #12 is complete") unless a `subject` is given.
+ */
+export function buyerOrderEmail(
   order: Order,
   orderLink: string,
   shopName: string,
-  { state, news }: { state: string; news: string },
+  { state, news, subject }: { state: string; news: string; subject?: string },
 ): MailMessage {
   return {
     to: { name: customerName(order), address: order.billing.email },
-    subject: `Your ${shopName} order #${order.number} is ${state}`,
+    subject: subject ?? `Your ${shopName} order #${order.number} is ${state}`,
     text: [
       `Hi ${order.billing.first_name},`,
       '',

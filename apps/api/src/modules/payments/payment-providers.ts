@@ -24,7 +24,30 @@ export type ChargeResult =
   /** The provider could not be reached or broke: nothing is known to be charged. */
   | { status: 'failed'; message: string };
 
-export interface CardProvider {
+/** Money given back for a payment the provider took. */
+export interface RefundRequest {
+  /** The provider's charge (PaymentIntent) or capture id the order was paid with. */
+  transactionId: string;
+  amountCents: number;
+  currency: 'USD';
+  /** The same key for a repeated request means the provider refunds at most once. */
+  idempotencyKey: string;
+  /** The owner's reason, kept with the refund at the provider. */
+  reason: string;
+}
+
+export type RefundResult =
+  | { status: 'succeeded'; refundId: string }
+  /** Refused or unreachable: nothing is known to be refunded. */
+  | { status: 'failed'; message: string };
+
+/** What both kinds of provider answer to: the owner's refunds go back the way the money came. */
+export interface RefundingProvider {
+  readonly id: 'test' | 'stripe' | 'paypal';
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+export interface CardProvider extends RefundingProvider {
   readonly id: 'test' | 'stripe';
   charge(charge: CardCharge): Promise<ChargeResult>;
 }
@@ -61,7 +84,7 @@ export interface PayPalOrderDetails {
   status: string;
 }
 
-export interface PayPalProvider {
+export interface PayPalProvider extends RefundingProvider {
   readonly id: 'test' | 'paypal';
   /** Creates a PayPal order (intent CAPTURE) for the amount; the buttons then approve it. */
   createOrder(input: PayPalOrderInput): Promise<{ id: string } | { failed: string }>;

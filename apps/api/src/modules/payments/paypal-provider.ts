@@ -1,4 +1,9 @@
-import type { CaptureResult, PayPalOrderDetails, PayPalProvider } from './payment-providers.ts';
+import type {
+  CaptureResult,
+  PayPalOrderDetails,
+  PayPalProvider,
+  RefundResult,
+} from './payment-providers.ts';
 import { fromDecimal, toDecimal } from './payment-providers.ts';
 
 export interface PayPalProviderOptions {
@@ -194,6 +199,36 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
           return { status: 'declined', message: decline };
         }
         return { status: 'failed', message: `PayPal answered ${status}` };
+      } catch (error) {
+        return { status: 'failed', message: failureOf(error) };
+      }
+    },
+
+    async refund(request): Promise<RefundResult> {
+      try {
+        const { status, body } = await call(
+          'POST',
+          `/v2/payments/captures/${encodeURIComponent(request.transactionId)}/refund`,
+          {
+            requestId: request.idempotencyKey,
+            body: {
+              amount: { currency_code: request.currency, value: toDecimal(request.amountCents) },
+              ...(request.reason ? { note_to_payer: request.reason.slice(0, 255) } : {}),
+            },
+          },
+        );
+        // PENDING: PayPal has accepted the refund and finishes it on its side (an eCheck, say).
+        if ((status === 200 || status === 201) && body.id) {
+          if (body.status === 'COMPLETED' || body.status === 'PENDING') {
+            return { status: 'succeeded', refundId: body.id };
+          }
+          return { status: 'failed', message: `the PayPal refund is ${body.status ?? 'unknown'}` };
+        }
+        const issue = body.details?.[0]?.issue;
+        return {
+          status: 'failed',
+          message: `PayPal refused the refund (HTTP ${status}${issue ? ` ${issue}` : ''})`,
+        };
       } catch (error) {
         return { status: 'failed', message: failureOf(error) };
       }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardProvider, ChargeResult } from './payment-providers.ts';
+import type { CardProvider, ChargeResult, RefundResult } from './payment-providers.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -87,6 +87,32 @@ export function createStripeProvider(options: StripeProviderOptions): CardProvid
             status: 'failed',
             message: `Stripe answered ${error.statusCode ?? 'with an error'}`,
           };
+        }
+        throw error;
+      }
+    },
+
+    async refund(request): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.transactionId,
+            amount: request.amountCents,
+            metadata: { reason: request.reason.slice(0, 500) },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          return { status: 'failed', message: `the Stripe refund is ${refund.status}` };
+        }
+        return { status: 'succeeded', refundId: refund.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeConnectionError) {
+          return { status: 'failed', message: 'Stripe could not be reached' };
+        }
+        if (error instanceof Stripe.errors.StripeError) {
+          // Stripe's own words say why ("Refund amount ($50.00) is greater than …").
+          return { status: 'failed', message: `Stripe refused the refund: ${error.message}` };
         }
         throw error;
       }

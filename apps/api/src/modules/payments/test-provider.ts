@@ -5,6 +5,7 @@ import type {
   CardProvider,
   ChargeResult,
   PayPalProvider,
+  RefundResult,
 } from './payment-providers.ts';
 
 export const CARD_DECLINED_MESSAGE = 'Your card was declined';
@@ -28,6 +29,7 @@ export function createTestProvider(): CardProvider & PayPalProvider {
   const charges = new Map<string, ChargeResult>();
   const paypalOrders = new Map<string, TestPayPalOrder>();
   const captures = new Map<string, CaptureResult>();
+  const refunds = new Map<string, RefundResult>();
 
   const chargeOnce = (token: string): ChargeResult => {
     const card = parseTestPaymentToken(token);
@@ -102,6 +104,15 @@ export function createTestProvider(): CardProvider & PayPalProvider {
       if (earlier) return earlier;
       const result = captureOnce(paypalOrderId);
       captures.set(requestId, result);
+      return result;
+    },
+
+    // No money moved, so every refund of it succeeds; a repeated key answers the first refund.
+    async refund({ idempotencyKey }) {
+      const earlier = refunds.get(idempotencyKey);
+      if (earlier) return earlier;
+      const result: RefundResult = { status: 'succeeded', refundId: `test_re_${randomId(12)}` };
+      refunds.set(idempotencyKey, result);
       return result;
     },
   };

@@ -78,6 +78,29 @@ test.describe('Back office screens (issue 13)', () => {
     await expect(page.getByTestId(`review-${review.id}`)).toBeVisible();
   });
 
+  test('the dashboard shows takings for today, 7 and 30 days, the daily chart and orders to fulfil', async ({
+    page,
+  }) => {
+    await signIn(page, await createOwner());
+    const processing = await page.request.get(`${apiPaths.orders}?status=processing&per_page=1`);
+    expect(processing.status()).toBe(200);
+    await gotoHydrated(page, '/admin');
+    const figures = page.getByTestId('sales-figures');
+    await expect(figures.getByText('Today')).toBeVisible();
+    await expect(figures.getByText('Last 7 days')).toBeVisible();
+    await expect(figures.getByText('Last 30 days')).toBeVisible();
+    const chart = page.getByRole('img', { name: /Daily revenue over 30 days/ });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('g[data-date]')).toHaveCount(30);
+    await page.getByText('Daily figures as a table').click();
+    await expect(
+      page.getByRole('table', { name: 'Revenue by day' }).locator('tbody tr'),
+    ).toHaveCount(30);
+    await expect(page.getByTestId('count-to-fulfil')).toHaveText(
+      processing.headers()['x-wp-total']!,
+    );
+  });
+
   test('an owner approves a held review, and it shows on the product page', async ({
     page,
     request,

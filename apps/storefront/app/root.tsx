@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -75,6 +76,9 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** A route's `handle` that marks the back office. */
+type BackOfficeHandle = { backOffice?: boolean } | undefined;
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const chrome = usePageChrome();
   usePageViews(loaderData.siteConfig.analytics, loaderData.cspNonce);
@@ -84,6 +88,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = '';
   }, []);
   const showHero = chrome !== null && !chrome.hideHeader;
+  // The back office (routes/admin.tsx) draws its own frame, without the shop's header and footer.
+  if (useMatches().some((match) => (match.handle as BackOfficeHandle)?.backOffice))
+    return <Outlet />;
   return (
     <div className="site">
       <a href="#main-content" className="skip-link">

@@ -24,6 +24,11 @@ export default [
     route('order-history', 'routes/order-history.tsx', { id: 'order-history' }),
     route('account-details', 'routes/account-details.tsx', { id: 'account-details' }),
   ]),
+  // The owner's back office: its layout route guards every page under it (issue 13).
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
+    route('reviews', 'routes/admin-reviews.tsx', { id: 'admin-reviews' }),
+  ]),
   route('blog', 'routes/blog.tsx'),
   // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.
   route('blog/minority-business-enterprise-certification', 'routes/mbe-redirect.ts'),

@@ -37,13 +37,20 @@ export interface StorefrontOptions {
  * Pages whose output depends on more than the catalogue and content (shipping and payment settings,
  * an order's key, a reset link, the account): never kept in the page cache, even for a guest.
  */
-const uncachedPaths = ['/cart', '/checkout', '/my-account', '/order-received', '/reset-password'];
+const uncachedPaths = [
+  '/cart',
+  '/checkout',
+  '/my-account',
+  '/order-received',
+  '/reset-password',
+  '/admin',
+];
 /**
  * Of those, the pages that are someone's even for a guest (a secret key in the address, the
  * account): private, no-store. A guest's cart and checkout are the same for anyone (the cart lives
  * in the browser), so the offline worker may keep them.
  */
-const personalPaths = ['/my-account', '/order-received', '/reset-password'];
+const personalPaths = ['/my-account', '/order-received', '/reset-password', '/admin'];
 
 /** Whether the path, or its `.data` (the same page's data for a client-side navigation), is listed. */
 const isUnder = (paths: readonly string[], url: string) => {

@@ -25,6 +25,7 @@ export const PRIVATE_PATHS = [
   '/reset-password',
   '/my-account',
   '/order-received',
+  '/admin',
 ] as const;
 
 export interface SitemapEntry {

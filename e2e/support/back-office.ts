@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiPaths, type Customer, type ProductReview } from '@larder/contract';
+
+const run = promisify(execFile);
+export const PASSWORD = 'oat clusters at dawn';
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** An owner made with the owner's command line against the test shop's database. */
+export async function createOwner(role: 'administrator' | 'shop_manager' = 'administrator') {
+  const email = `owner.${unique()}@example.com`;
+  await run(
+    'npm',
+    [
+      'run',
+      'admin',
+      '--',
+      'owner',
+      'create',
+      '--email',
+      email,
+      '--password',
+      PASSWORD,
+      '--first-name',
+      'Maya',
+      '--last-name',
+      'Okafor',
+      '--role',
+      role,
+    ],
+    {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
+  return { email, password: PASSWORD };
+}
+
+/** A shopper's account, made as /sign-up makes one. */
+export async function createCustomer(request: APIRequestContext): Promise<Account> {
+  const email = `robin.${unique()}@example.com`;
+  const response = await request.post(apiPaths.customers, {
+    data: { email, password: PASSWORD, first_name: 'Robin', last_name: 'Tester' },
+  });
+  expect(response.status()).toBe(201);
+  (await response.json()) as Customer;
+  return { email, password: PASSWORD };
+}
+
+/** Signs the page's browser in through the API: the session cookies land in its context. */
+export async function signIn(page: Page, account: Account) {
+  const response = await page.request.post(apiPaths.token, {
+    data: { username: account.email, password: account.password },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** A guest's review of the first product: held for moderation. */
+export async function heldReview(request: APIRequestContext, words: string) {
+  const [product] = (await (
+    await request.get(`${apiPaths.products}?per_page=1&status=publish`)
+  ).json()) as Array<{ id: number; name: string }>;
+  const response = await request.post(`${apiPaths.productReviews}/`, {
+    data: {
+      product_id: product!.id,
+      reviewer: `Guest ${unique()}`,
+      reviewer_email: `guest.${unique()}@example.com`,
+      review: words,
+      rating: 4,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const review = (await response.json()) as ProductReview;
+  expect(review.status).toBe('hold');
+  return review;
+}
+
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}

@@ -95,7 +95,7 @@ async function main() {
     const product = rows.find((row) => row.name === 'product');
     const verdict = product.gzip / 1024 <= PRODUCT_BUDGET_KB ? 'within' : 'OVER';
     console.log(
-      `\nProduct page: ${kb(product.gzip)} KB gzip, ${verdict} the ${PRODUCT_BUDGET_KB} KB budget.`,
+      `\nProduct page: ${kb(product.gzip)} KB gzip (${product.gzip} bytes), ${verdict} the ${PRODUCT_BUDGET_KB} KB budget.`,
     );
   } finally {
     await browser.close();

@@ -49,6 +49,14 @@ function pwa(): PluginOption[] {
   }));
 }
 
+/**
+ * The form kit's core (fields, banner, submit button, the schema-form hook) in one file, whoever
+ * uses it: its split then no longer moves with each new form, and a product page's list of files
+ * its dialogs may load stays short (the first-load budget, decision 0015).
+ */
+const FORM_KIT =
+  /[\\/]app[\\/]components[\\/]forms[\\/](form-banner|form-errors|form-field|submit-button|use-schema-form)\./;
+
 // React, React DOM and React Router: one chunk of their own, cached across releases of the shop.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 /**
@@ -120,6 +128,7 @@ export default defineConfig({
               groups: [
                 { name: 'framework', test: FRAMEWORK },
                 { name: shellChunk(), debugName: 'shell' },
+                { name: 'forms', test: FORM_KIT },
               ],
             },
           },

@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -76,9 +75,6 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** A route's `handle` that marks the back office. */
-type BackOfficeHandle = { backOffice?: boolean } | undefined;
-
 export default function App({ loaderData }: Route.ComponentProps) {
   const chrome = usePageChrome();
   usePageViews(loaderData.siteConfig.analytics, loaderData.cspNonce);
@@ -89,8 +85,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   const showHero = chrome !== null && !chrome.hideHeader;
   // The back office (routes/admin.tsx) draws its own frame, without the shop's header and footer.
-  if (useMatches().some((match) => (match.handle as BackOfficeHandle)?.backOffice))
-    return <Outlet />;
+  if (chrome?.backOffice) return <Outlet />;
   return (
     <div className="site">
       <a href="#main-content" className="skip-link">

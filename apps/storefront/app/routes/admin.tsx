@@ -4,14 +4,14 @@ import { adminHeaders, adminMeta, shopNameOf } from '../features/admin/admin-hea
 import { AdminErrorPage } from '../features/admin/admin-error.tsx';
 import { AdminShell } from '../features/admin/admin-shell.tsx';
 import { requireOwner } from '../features/admin/require-owner.server.ts';
-
-/** Read by the root layout: the back office draws its own frame instead of the shop's. */
-export const handle = { backOffice: true };
+import { simpleChrome } from '../features/layout/page-chrome.ts';
 
 /** The guard for the whole back office: its loader runs for every /admin/... page and data request. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const owner = await requireOwner(request, context.apiFetch);
   return {
+    // Read by the root layout (page chrome): the back office draws its own frame.
+    chrome: simpleChrome('Back office', { backOffice: true }),
     ownerName: [owner.first_name, owner.last_name].filter(Boolean).join(' ') || owner.email,
     shopName: context.siteConfig.shop.name,
   };

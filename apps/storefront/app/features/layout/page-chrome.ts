@@ -13,6 +13,8 @@ export interface PageChrome {
   /** Home only: the deck and button under the title. */
   deck: string;
   button: { title: string; url: string } | null;
+  /** The back office: it draws its own frame instead of the shop's header and footer. */
+  backOffice?: boolean;
 }
 
 /** Spec §2: large header defaults to true, title to empty. */

@@ -28,6 +28,12 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
     route('reviews', 'routes/admin-reviews.tsx', { id: 'admin-reviews' }),
+    route('wholesale', 'routes/admin-wholesale.tsx', { id: 'admin-wholesale' }),
+    route('wholesale/:id', 'routes/admin-wholesale-application.tsx', {
+      id: 'admin-wholesale-application',
+    }),
+    route('messages', 'routes/admin-messages.tsx', { id: 'admin-messages' }),
+    route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
   ]),
   route('blog', 'routes/blog.tsx'),
   // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.

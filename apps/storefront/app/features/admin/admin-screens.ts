@@ -1,5 +1,8 @@
 /** The back office's screens, in the navigation's order: one entry per working screen. */
 export const ADMIN_SCREENS = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/wholesale', label: 'Wholesale', end: false },
   { to: '/admin/reviews', label: 'Reviews', end: false },
+  { to: '/admin/messages', label: 'Messages', end: false },
+  { to: '/admin/activity', label: 'Activity', end: false },
 ] as const;

@@ -106,7 +106,7 @@ export function DashboardScreen({
             <QueueTile
               label="Wholesale applications"
               count={counts.applications}
-              to={null}
+              to="/admin/wholesale?status=pending"
               testId="count-applications"
             />
             <QueueTile
@@ -118,7 +118,7 @@ export function DashboardScreen({
             <QueueTile
               label="Unhandled messages"
               count={counts.messages}
-              to={null}
+              to="/admin/messages?status=unhandled"
               testId="count-messages"
             />
           </ul>

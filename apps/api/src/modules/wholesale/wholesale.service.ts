@@ -300,7 +300,8 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
           subject: `Wholesale application: ${application.businessName}`,
           text: [
             `${application.businessName} applied for a wholesale account (application #${application.id}).`,
-            'Approve or reject it with the shop command line (npm run admin). Reply to this email to write to the applicant.',
+            `Review it, with the certificate, and approve or reject it in the back office: ${options.publicUrl}/admin/wholesale/${application.id}`,
+            'Reply to this email to write to the applicant.',
             '',
             `Business:        ${application.businessName}`,
             `Contact:         ${application.contactName}`,

@@ -230,6 +230,7 @@ describe('POST /wholesale-registration/', () => {
       '50 to 200 bags a month',
       'farmers market',
       stored,
+      `${t.config.publicUrl}/admin/wholesale/${result.id}`,
     ]) {
       expect(owner!.text).toContain(detail);
     }

@@ -34,7 +34,7 @@ function RoleForm({ customer, result }: { customer: Customer; result: ActionResu
       method="post"
       preventScrollReset
       className="admin-form"
-      aria-label="Role"
+      aria-label="Change role"
     >
       <input type="hidden" name="intent" value="role" />
       <SelectField

@@ -1,7 +1,7 @@
 import { CustomerRoleSchema, OwnerCustomerUpdateSchema, type CustomerRole } from '@larder/contract';
-import { data } from 'react-router';
 import type { ApiFetch } from '../../../load-context.ts';
 import { pageOf } from '../list-query.ts';
+import { foundOr404, recordIdOf } from '../record.server.ts';
 import { ownerApi } from '../require-owner.server.ts';
 import { postedText, refused, runAction } from '../run-action.server.ts';
 import { ROLE_LABELS } from './customer-labels.ts';
@@ -27,22 +27,16 @@ export async function loadCustomers(request: Request, apiFetch: ApiFetch) {
   return { search, role, page, ...customers };
 }
 
-function customerIdOf(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw data(null, { status: 404 });
-  }
-  return id;
-}
-
 /** The customer and their latest orders (the orders list filtered by `customer`). */
 export async function loadCustomer(request: Request, params: { id?: string }, apiFetch: ApiFetch) {
-  const id = customerIdOf(params);
+  const id = recordIdOf(params);
   const api = await ownerApi(request, apiFetch);
-  const [customer, orders] = await Promise.all([
-    api.getCustomer(id),
-    api.listOrders({ customer: id, per_page: ORDERS_SHOWN, orderby: 'date', order: 'desc' }),
-  ]);
+  const [customer, orders] = await foundOr404(
+    Promise.all([
+      api.getCustomer(id),
+      api.listOrders({ customer: id, per_page: ORDERS_SHOWN, orderby: 'date', order: 'desc' }),
+    ]),
+  );
   return { customer, orders };
 }
 
@@ -52,7 +46,7 @@ export async function customerAction(
   params: { id?: string },
   apiFetch: ApiFetch,
 ) {
-  const id = customerIdOf(params);
+  const id = recordIdOf(params);
   const api = await ownerApi(request, apiFetch);
   const formData = await request.formData();
   if (postedText(formData, 'intent') !== 'role') return refused('Choose what to change.');

@@ -7,10 +7,10 @@ import {
 } from '@larder/contract';
 import { formatMoney } from '@larder/contract/money';
 import type { ZodError } from 'zod';
-import { data } from 'react-router';
 import type { ApiFetch } from '../../../load-context.ts';
 import { fieldErrorsOf } from '../../../components/forms/use-schema-form.ts';
 import { pageOf } from '../list-query.ts';
+import { foundOr404, recordIdOf } from '../record.server.ts';
 import { ownerApi } from '../require-owner.server.ts';
 import { postedText, refused, runAction } from '../run-action.server.ts';
 import { carrierName } from './order-labels.ts';
@@ -76,25 +76,16 @@ export async function loadOrders(request: Request, apiFetch: ApiFetch) {
   return { filters, page, ...orders };
 }
 
-/** The order id of the route (`/admin/orders/:id`), or a 404 page. */
-function orderIdOf(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw data(null, { status: 404 });
-  }
-  return id;
-}
-
 export async function loadOrder(request: Request, params: { id?: string }, apiFetch: ApiFetch) {
-  const id = orderIdOf(params);
+  const id = recordIdOf(params);
   const api = await ownerApi(request, apiFetch);
-  const [order, notes] = await Promise.all([api.getOrder(id), api.listOrderNotes(id)]);
+  const [order, notes] = await foundOr404(Promise.all([api.getOrder(id), api.listOrderNotes(id)]));
   return { order, notes };
 }
 
 /** Fulfil, cancel, refund or add a note to one order (`intent` says which). */
 export async function orderAction(request: Request, params: { id?: string }, apiFetch: ApiFetch) {
-  const id = orderIdOf(params);
+  const id = recordIdOf(params);
   const api = await ownerApi(request, apiFetch);
   const formData = await request.formData();
   const intent = postedText(formData, 'intent');

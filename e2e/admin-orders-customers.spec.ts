@@ -184,11 +184,12 @@ test.describe('Back office orders (issue 13)', () => {
     await page.getByLabel('Who sees it').selectOption('true');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(notice(page)).toHaveText('The note was added and emailed to the customer.');
+    // The notice comes with the action's answer; the emptied form with the reloaded notes after it.
+    const notes = page.getByTestId('order-notes');
+    await expect(notes).toContainText('Packed with extra care.');
     await page.getByLabel('Note', { exact: true }).fill('Called the carrier.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(notice(page)).toHaveText('The private note was added.');
-    const notes = page.getByTestId('order-notes');
-    await expect(notes).toContainText('Packed with extra care.');
     await expect(notes.getByText('Called the carrier.')).toBeVisible();
     await expect(notes.locator('li', { hasText: 'Packed with extra care.' })).toContainText(
       'To the customer',

@@ -56,42 +56,45 @@ function Address({
 
 function Lines({ order }: { order: OwnerOrder }) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table admin-table--cards" data-testid="order-lines">
-        <caption>Items</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.line_items.map((line) => (
-            <tr key={line.id}>
-              <td data-label="Product">
-                {line.parent_name ?? line.name}
-                {line.meta_data.map((meta) => (
-                  <div key={meta.id} className="admin-muted">
-                    {meta.display_key}: {meta.display_value}
-                  </div>
-                ))}
-              </td>
-              <td data-label="SKU">{line.sku || '—'}</td>
-              <td data-label="Quantity">{line.quantity}</td>
-              <td data-label="Total">{formatMoney(line.total)}</td>
+    <>
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--cards" data-testid="order-lines">
+          {/* The card's heading says it already; the caption names the table for screen readers. */}
+          <caption className="visually-hidden">Items</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.line_items.map((line) => (
+              <tr key={line.id}>
+                <td data-label="Product">
+                  {line.parent_name ?? line.name}
+                  {line.meta_data.map((meta) => (
+                    <div key={meta.id} className="admin-muted">
+                      {meta.display_key}: {meta.display_value}
+                    </div>
+                  ))}
+                </td>
+                <td data-label="SKU">{line.sku || '—'}</td>
+                <td data-label="Quantity">{line.quantity}</td>
+                <td data-label="Total">{formatMoney(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <dl className="admin-totals">
         <dt>Shipping ({order.shipping_lines[0]?.method_title ?? 'none'})</dt>
         <dd>{formatMoney(order.shipping_total)}</dd>
         <dt>Total</dt>
         <dd data-testid="order-total">{formatMoney(order.total)}</dd>
       </dl>
-    </div>
+    </>
   );
 }
 

@@ -27,6 +27,10 @@ export default [
   // The owner's back office: its layout route guards every page under it (issue 13).
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
+    route('orders', 'routes/admin-orders.tsx', { id: 'admin-orders' }),
+    route('orders/:id', 'routes/admin-order.tsx', { id: 'admin-order' }),
+    route('customers', 'routes/admin-customers.tsx', { id: 'admin-customers' }),
+    route('customers/:id', 'routes/admin-customer.tsx', { id: 'admin-customer' }),
     route('reviews', 'routes/admin-reviews.tsx', { id: 'admin-reviews' }),
     route('wholesale', 'routes/admin-wholesale.tsx', { id: 'admin-wholesale' }),
     route('wholesale/:id', 'routes/admin-wholesale-application.tsx', {

@@ -1,6 +1,8 @@
 /** The back office's screens, in the navigation's order: one entry per working screen. */
 export const ADMIN_SCREENS = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/orders', label: 'Orders', end: false },
+  { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/wholesale', label: 'Wholesale', end: false },
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },

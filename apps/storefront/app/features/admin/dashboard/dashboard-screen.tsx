@@ -100,7 +100,7 @@ export function DashboardScreen({
             <QueueTile
               label="Orders to fulfil"
               count={counts.toFulfil}
-              to={null}
+              to="/admin/orders?status=processing"
               testId="count-to-fulfil"
             />
             <QueueTile

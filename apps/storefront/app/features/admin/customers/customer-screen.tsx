@@ -1,0 +1,144 @@
+import { isOwnerRole, type Customer, type OwnerOrder } from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
+import { Form, Link, useNavigation } from 'react-router';
+import { SelectField } from '../../../components/forms/form-field.tsx';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
+import type { ListPage } from '../../../lib/api/back-office-api.ts';
+import { ActionNotice } from '../action-notice.tsx';
+import type { ActionResult } from '../action-result.ts';
+import { AdminPageHeader } from '../admin-shell.tsx';
+import { formatDate, StatusBadge } from '../format.tsx';
+import { orderStatusLabel } from '../orders/order-labels.ts';
+import { ASSIGNABLE_ROLES, ROLE_LABELS } from './customer-labels.ts';
+import { customerName } from './customers-screen.tsx';
+
+interface CustomerScreenProps {
+  customer: Customer;
+  orders: ListPage<OwnerOrder>;
+  result: ActionResult | undefined;
+}
+
+function RoleForm({ customer, result }: { customer: Customer; result: ActionResult | undefined }) {
+  const navigation = useNavigation();
+  if (isOwnerRole(customer.role)) {
+    return (
+      <p className="admin-muted" data-testid="owner-role">
+        {ROLE_LABELS[customer.role]}: an owner account’s role is changed on the command line only.
+      </p>
+    );
+  }
+  return (
+    // Keyed by the role, so the select shows the saved role after a change.
+    <Form
+      key={customer.role}
+      method="post"
+      preventScrollReset
+      className="admin-form"
+      aria-label="Change role"
+    >
+      <input type="hidden" name="intent" value="role" />
+      <SelectField
+        id="customer-role"
+        name="role"
+        label="Role"
+        placeholder="Choose a role"
+        options={ASSIGNABLE_ROLES}
+        defaultValue={customer.role}
+        hint="A wholesale customer sees wholesale prices."
+        error={result?.ok ? undefined : result?.fieldErrors?.role}
+      />
+      <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+        Change role
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** One account: who it is, its role, and its latest orders. */
+export function CustomerScreen({ customer, orders, result }: CustomerScreenProps) {
+  const address = customer.billing;
+  return (
+    <>
+      <AdminPageHeader
+        title={customerName(customer)}
+        description={`${ROLE_LABELS[customer.role]} · joined ${formatDate(customer.date_created_gmt)}`}
+      />
+      <p>
+        <Link to="/admin/customers">All customers</Link>
+      </p>
+      <ActionNotice result={result} />
+      <div className="admin-grid-2">
+        <section className="admin-card admin-section" aria-labelledby="customer-orders-title">
+          <h2 id="customer-orders-title" className="admin-card__title">
+            Orders
+          </h2>
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-table--cards" data-testid="customer-orders">
+              <caption>Latest orders ({orders.total})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="admin-empty">
+                      No orders yet.
+                    </td>
+                  </tr>
+                ) : (
+                  orders.items.map((order) => (
+                    <tr key={order.id}>
+                      <td data-label="Order">
+                        <Link to={`/admin/orders/${order.id}`}>Order #{order.number}</Link>
+                      </td>
+                      <td data-label="Date">{formatDate(order.date_created_gmt)}</td>
+                      <td data-label="Status">
+                        <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+                      </td>
+                      <td data-label="Total">{formatMoney(order.total)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          {orders.total > orders.items.length ? (
+            <p>
+              <Link to={`/admin/orders?customer=${customer.id}`}>
+                All {orders.total} orders of this customer
+              </Link>
+            </p>
+          ) : null}
+        </section>
+        <div>
+          <section className="admin-card admin-section" aria-labelledby="customer-contact-title">
+            <h2 id="customer-contact-title" className="admin-card__title">
+              Contact
+            </h2>
+            <address className="admin-address">
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+              {address.phone ? <span>{address.phone}</span> : null}
+              {address.address_1 ? <span>{address.address_1}</span> : null}
+              {address.city ? (
+                <span>
+                  {[address.city, address.state, address.postcode].filter(Boolean).join(' ')}
+                </span>
+              ) : null}
+            </address>
+          </section>
+          <section className="admin-card admin-section" aria-labelledby="customer-role-title">
+            <h2 id="customer-role-title" className="admin-card__title">
+              Role
+            </h2>
+            <RoleForm customer={customer} result={result} />
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

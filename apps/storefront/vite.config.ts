@@ -57,6 +57,12 @@ function pwa(): PluginOption[] {
 const FORM_KIT =
   /[\\/]app[\\/]components[\\/]forms[\\/](form-banner|form-errors|form-field|submit-button|use-schema-form)\./;
 
+/**
+ * The contract's small shared schemas (paths, common, forms, reviews) in one file for the same
+ * reason: the back office uses them too, and split apart they were four files on that list.
+ */
+const CONTRACT_CORE = /[\\/]packages[\\/]contract[\\/]src[\\/](paths|common|forms|reviews)\.ts$/;
+
 // React, React DOM and React Router: one chunk of their own, cached across releases of the shop.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 /**
@@ -129,6 +135,7 @@ export default defineConfig({
                 { name: 'framework', test: FRAMEWORK },
                 { name: shellChunk(), debugName: 'shell' },
                 { name: 'forms', test: FORM_KIT },
+                { name: 'contract', test: CONTRACT_CORE },
               ],
             },
           },

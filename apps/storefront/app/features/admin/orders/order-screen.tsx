@@ -1,5 +1,5 @@
 import type { OrderNote, OwnerOrder } from '@larder/contract';
-import { centsOf, formatCents, formatMoney, parseMoneyInput } from '@larder/contract/money';
+import { centsOf, formatCents, formatMoney } from '@larder/contract/money';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { SelectField, TextAreaField, TextField } from '../../../components/forms/form-field.tsx';
@@ -12,10 +12,12 @@ import { ConfirmAction } from '../list-parts.tsx';
 import { hrefWith } from '../list-query.ts';
 import { CARRIER_OPTIONS, carrierName, orderStatusLabel } from './order-labels.ts';
 import { buyerName } from './orders-screen.tsx';
+import { refundableCents, type RefundQuestion } from './refunds.ts';
 
 interface OrderScreenProps {
   order: OwnerOrder;
   notes: OrderNote[];
+  refundQuestion: RefundQuestion;
   result: ActionResult | undefined;
 }
 
@@ -138,27 +140,24 @@ function FulfilForm({ order, result }: { order: OwnerOrder; result: ActionResult
  * Refund in two steps that work without JavaScript: the amount and reason go into the address
  * (`?confirm=refund`), the page asks about that exact amount, and only the second step posts.
  */
-function RefundForm({ order, result }: { order: OwnerOrder; result: ActionResult | undefined }) {
+function RefundForm({
+  order,
+  question,
+  result,
+}: {
+  order: OwnerOrder;
+  question: RefundQuestion;
+  result: ActionResult | undefined;
+}) {
   const location = useLocation();
   const navigation = useNavigation();
   const query = new URLSearchParams(location.search);
   const amount = query.get('amount') ?? '';
   const reason = query.get('reason') ?? '';
-  const refundedCents = order.refunds.reduce((sum, refund) => sum + centsOf(refund.total), 0);
-  // WooCommerce writes a refund's total as a negative amount; what is left counts either sign.
-  const leftCents = Math.max(0, centsOf(order.total) - Math.abs(refundedCents));
-  let amountCents: number | null = null;
-  let amountError = result?.ok ? undefined : result?.fieldErrors?.amount;
-  if (query.get('confirm') === 'refund' && !amountError) {
-    try {
-      amountCents = parseMoneyInput(amount);
-      if (amountCents === 0) amountError = 'Enter an amount above $0.00.';
-      else if (amountCents > leftCents)
-        amountError = `At most ${formatCents(leftCents)} is left to refund.`;
-    } catch {
-      amountError = 'Enter an amount such as 12.50.';
-    }
-  }
+  const leftCents = refundableCents(order);
+  const postedError = result?.ok ? undefined : result?.fieldErrors?.amount;
+  const amountError = postedError ?? question?.error;
+  const amountCents = question?.amountCents ?? null;
   const asking = amountCents !== null && !amountError;
   const questionRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -265,7 +264,7 @@ function NoteForm({ result, noteCount }: { result: ActionResult | undefined; not
 }
 
 /** One order with everything an owner does to it: ship, cancel, refund, write a note. */
-export function OrderScreen({ order, notes, result }: OrderScreenProps) {
+export function OrderScreen({ order, notes, refundQuestion, result }: OrderScreenProps) {
   return (
     <>
       <AdminPageHeader
@@ -394,7 +393,7 @@ export function OrderScreen({ order, notes, result }: OrderScreenProps) {
               </ul>
             )}
             {REFUNDABLE.has(order.status) && order.date_paid_gmt ? (
-              <RefundForm order={order} result={result} />
+              <RefundForm order={order} question={refundQuestion} result={result} />
             ) : order.refunds.length === 0 ? (
               <p className="admin-muted">No refunds.</p>
             ) : null}

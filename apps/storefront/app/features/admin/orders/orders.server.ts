@@ -3,9 +3,10 @@ import {
   OrderRefundCreateSchema,
   OwnerOrderListQuerySchema,
   OwnerOrderUpdateSchema,
+  type OwnerOrder,
   type OwnerOrderListQuery,
 } from '@larder/contract';
-import { formatMoney } from '@larder/contract/money';
+import { formatCents, formatMoney, parseMoneyInput } from '@larder/contract/money';
 import type { ZodError } from 'zod';
 import type { ApiFetch } from '../../../load-context.ts';
 import { fieldErrorsOf } from '../../../components/forms/use-schema-form.ts';
@@ -14,6 +15,7 @@ import { foundOr404, recordIdOf } from '../record.server.ts';
 import { ownerApi } from '../require-owner.server.ts';
 import { postedText, refused, runAction } from '../run-action.server.ts';
 import { carrierName } from './order-labels.ts';
+import { refundableCents, type RefundQuestion } from './refunds.ts';
 
 const PAGE_SIZE = 20;
 
@@ -80,7 +82,22 @@ export async function loadOrder(request: Request, params: { id?: string }, apiFe
   const id = recordIdOf(params);
   const api = await ownerApi(request, apiFetch);
   const [order, notes] = await foundOr404(Promise.all([api.getOrder(id), api.listOrderNotes(id)]));
-  return { order, notes };
+  return { order, notes, refundQuestion: refundQuestionOf(new URL(request.url), order) };
+}
+
+/** The refund question of the page's address (see RefundQuestion), checked against what is left. */
+function refundQuestionOf(url: URL, order: OwnerOrder): RefundQuestion {
+  if (url.searchParams.get('confirm') !== 'refund') return null;
+  const leftCents = refundableCents(order);
+  try {
+    const amountCents = parseMoneyInput(url.searchParams.get('amount') ?? '');
+    if (amountCents === 0) return { error: 'Enter an amount above $0.00.' };
+    if (amountCents > leftCents)
+      return { error: `At most ${formatCents(leftCents)} is left to refund.` };
+    return { amountCents };
+  } catch {
+    return { error: 'Enter an amount such as 12.50.' };
+  }
 }
 
 /** Fulfil, cancel, refund or add a note to one order (`intent` says which). */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ApiErrorSchema } from '@larder/contract';
 import { ApiError } from './errors.ts';
 import { viewerFromRequest, type Viewer } from './viewer.ts';
 
@@ -23,3 +24,6 @@ export function ownerOf(request: FastifyRequest, verb = 'view'): Viewer {
     ? new ApiError(401, code, 'Please sign in with an owner account.')
     : new ApiError(403, code, 'Sorry, only the shop’s owners can do that.');
 }
+
+/** The answers `requireOwner` gives, for a route's response schemas (OpenAPI and serialisation). */
+export const ownerErrorResponses = { 401: ApiErrorSchema, 403: ApiErrorSchema };

@@ -8,7 +8,8 @@ import {
   TwoFactorStatusSchema,
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
-import { requireOwner } from '../../http/owner-guard.ts';
+import { ownerErrorResponses, requireOwner } from '../../http/owner-guard.ts';
+import { PRIVATE_CACHE_CONTROL } from '../../http/read-cache.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -22,8 +23,7 @@ export interface TwoFactorRoutesOptions {
 const tags = ['accounts'];
 const errors = {
   400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
+  ...ownerErrorResponses,
   409: ApiErrorSchema,
   415: ApiErrorSchema,
   429: ApiErrorSchema,
@@ -41,11 +41,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Whether your sign-in asks for a code (owners)',
-        response: { 200: TwoFactorStatusSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: TwoFactorStatusSchema, ...ownerErrorResponses },
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
       return accounts.twoFactorStatus(viewerFromRequest(request));
     },
   );
@@ -65,7 +65,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     },
     async (request, reply) => {
       // The secret is shown once; no cache may keep it.
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
       return accounts.startTwoFactorSetup(viewerFromRequest(request));
     },
   );

@@ -8,7 +8,7 @@ import {
   ContactMessageUpdateSchema,
   IdParamsSchema,
 } from '@larder/contract';
-import { ownerOf, requireOwner } from '../../http/owner-guard.ts';
+import { ownerErrorResponses, ownerOf, requireOwner } from '../../http/owner-guard.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { PRIVATE_CACHE_CONTROL } from '../../http/read-cache.ts';
 import { requireJson } from '../../http/write-guards.ts';
@@ -20,7 +20,6 @@ export interface OwnerFormsRoutesOptions {
 }
 
 const tags = ['back office'];
-const ownerErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 const item = `${apiPaths.contactMessages}/:id`;
 
 /** The contact form's messages as the owner works through them (issue 13). */
@@ -38,7 +37,11 @@ export const contactMessagesRoutes: FastifyPluginAsyncZod<OwnerFormsRoutesOption
         description:
           'Newest first. `status` unhandled, handled or all; `search` over the name, email and message.',
         querystring: ContactMessageListQuerySchema,
-        response: { 200: z.array(ContactMessageSchema), 400: ApiErrorSchema, ...ownerErrors },
+        response: {
+          200: z.array(ContactMessageSchema),
+          400: ApiErrorSchema,
+          ...ownerErrorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -61,7 +64,7 @@ export const contactMessagesRoutes: FastifyPluginAsyncZod<OwnerFormsRoutesOption
         response: {
           200: ContactMessageSchema,
           400: ApiErrorSchema,
-          ...ownerErrors,
+          ...ownerErrorResponses,
           404: ApiErrorSchema,
         },
       },
@@ -85,7 +88,7 @@ export const contactMessagesRoutes: FastifyPluginAsyncZod<OwnerFormsRoutesOption
         response: {
           200: ContactMessageSchema,
           400: ApiErrorSchema,
-          ...ownerErrors,
+          ...ownerErrorResponses,
           404: ApiErrorSchema,
           415: ApiErrorSchema,
         },

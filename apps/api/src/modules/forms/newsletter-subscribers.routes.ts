@@ -7,13 +7,12 @@ import {
   NewsletterSubscriberSchema,
 } from '@larder/contract';
 import { attachmentDisposition } from '../../http/attachment.ts';
-import { requireOwner } from '../../http/owner-guard.ts';
+import { ownerErrorResponses, requireOwner } from '../../http/owner-guard.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { PRIVATE_CACHE_CONTROL } from '../../http/read-cache.ts';
 import type { OwnerFormsRoutesOptions } from './contact-messages.routes.ts';
 
 const tags = ['back office'];
-const ownerErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 /** The newsletter's sign-ups for the owner: a list to look through and a CSV to take away. */
 export const newsletterSubscribersRoutes: FastifyPluginAsyncZod<OwnerFormsRoutesOptions> = async (
@@ -29,7 +28,11 @@ export const newsletterSubscribersRoutes: FastifyPluginAsyncZod<OwnerFormsRoutes
         summary: 'List newsletter subscribers (owners)',
         description: 'Newest first; `search` over the address.',
         querystring: NewsletterSubscriberListQuerySchema,
-        response: { 200: z.array(NewsletterSubscriberSchema), 400: ApiErrorSchema, ...ownerErrors },
+        response: {
+          200: z.array(NewsletterSubscriberSchema),
+          400: ApiErrorSchema,
+          ...ownerErrorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -53,7 +56,7 @@ export const newsletterSubscribersRoutes: FastifyPluginAsyncZod<OwnerFormsRoutes
           "as a formula (starting with =, +, -, @, tab or CR) is prefixed with `'`.",
         response: {
           200: z.string().describe('The CSV file, as an attachment.'),
-          ...ownerErrors,
+          ...ownerErrorResponses,
         },
       },
     },

@@ -12,7 +12,7 @@ import {
 } from '@larder/contract';
 import { attachmentDisposition } from '../../http/attachment.ts';
 import { ApiError } from '../../http/errors.ts';
-import { ownerOf, requireOwner } from '../../http/owner-guard.ts';
+import { ownerErrorResponses, ownerOf, requireOwner } from '../../http/owner-guard.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { PRIVATE_CACHE_CONTROL } from '../../http/read-cache.ts';
 import { requireJson } from '../../http/write-guards.ts';
@@ -24,7 +24,6 @@ export interface WholesaleApplicationsRoutesOptions {
 }
 
 const tags = ['back office'];
-const ownerErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 const item = `${apiPaths.wholesaleApplications}/:id`;
 
 /** The owner's review of wholesale applications (issue 13); applying is wholesale.routes.ts. */
@@ -45,7 +44,7 @@ export const wholesaleApplicationsRoutes: FastifyPluginAsyncZod<
         response: {
           200: z.array(WholesaleApplicationRecordSchema),
           400: ApiErrorSchema,
-          ...ownerErrors,
+          ...ownerErrorResponses,
         },
       },
     },
@@ -69,7 +68,7 @@ export const wholesaleApplicationsRoutes: FastifyPluginAsyncZod<
         response: {
           200: WholesaleApplicationRecordSchema,
           400: ApiErrorSchema,
-          ...ownerErrors,
+          ...ownerErrorResponses,
           404: ApiErrorSchema,
         },
       },
@@ -96,7 +95,7 @@ export const wholesaleApplicationsRoutes: FastifyPluginAsyncZod<
         response: {
           200: WholesaleApplicationRecordSchema,
           400: ApiErrorSchema,
-          ...ownerErrors,
+          ...ownerErrorResponses,
           404: ApiErrorSchema,
           409: ApiErrorSchema,
           415: ApiErrorSchema,
@@ -130,7 +129,7 @@ export const wholesaleApplicationsRoutes: FastifyPluginAsyncZod<
         response: {
           200: z.unknown().describe('The file (application/pdf, image/png or image/jpeg).'),
           400: ApiErrorSchema,
-          ...ownerErrors,
+          ...ownerErrorResponses,
           404: ApiErrorSchema,
         },
       },

@@ -25,7 +25,7 @@ import { buildApp } from '../app.ts';
 import { CatalogFileSchema } from './catalog-file.ts';
 import { runAdmin } from './cli.ts';
 import { createAdminContext } from './context.ts';
-import { csv, csvCell } from './output.ts';
+import { csv, csvCell } from '../http/format.ts';
 
 let t: TestApp;
 let workDir: string;

@@ -28,7 +28,8 @@ import {
 import type { PaymentRow } from '../modules/payments/payments.repo.ts';
 import { exportCatalog, importCatalog } from './catalog-file.ts';
 import type { AdminContext } from './context.ts';
-import { CliError, csv, json, shortDate, table, type Io } from './output.ts';
+import { csv } from '../http/format.ts';
+import { CliError, json, shortDate, table, type Io } from './output.ts';
 
 export interface ParsedArgs {
   values: Record<string, string | boolean | undefined>;

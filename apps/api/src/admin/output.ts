@@ -55,18 +55,6 @@ export function table(headers: string[], rows: (string | number)[][], maxWidth =
   ].join('\n');
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell that starts
- * like a formula (= + - @) is prefixed with ' so a spreadsheet shows it instead of running it.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csv = (headers: string[], rows: string[][]): string =>
-  [headers, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-
 /** JSON.stringify escapes C0 controls but leaves DEL and C1 raw: those become \\u escapes too. */
 export const json = (value: unknown): string =>
   JSON.stringify(value, null, 2).replace(

@@ -11,7 +11,7 @@ import { newsletterSubscribers } from '../../db/schema.ts';
 import { uniqueName } from '../../../test/factories.ts';
 import { signedInCustomer, uniqueEmail, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
-import { csvCell } from './subscribers-csv.ts';
+import { csvCell } from '../../http/format.ts';
 
 let t: TestApp;
 let owner: Session;

@@ -162,7 +162,8 @@ describe('OrderPaymentDialog (spec §2, §4)', () => {
     await typeCard(user, dialog, '4242424242424242');
     expect(dialog.getByLabelText('Card number')).toHaveProperty('value', '4242 4242 4242 4242');
     expect(dialog.getByLabelText('Expiry (MM/YY)')).toHaveProperty('value', '12 / 40');
-    expect(submit).toHaveProperty('disabled', false);
+    // The form kit's resolver checks the card asynchronously, so the button enables a tick later.
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
   });
 
   it("shows the server's decline, keeps the card, and pays on retry: cart emptied, receipt shown", async () => {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_SHOP, type Config } from '../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { seedDemoData } from '../seed/seed.ts';
+import { untilUnused } from './database-templates.ts';
 
 /** Limits high enough that no test meets them unless it sets its own. */
 const roomyLimit = { max: 1000, windowMs: 60_000 };
@@ -60,20 +61,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A database for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
-async function createTestDatabase(): Promise<{
+/**
+ * A database for one test file, a copy of the run's template (test/database-templates.ts):
+ * in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server.
+ */
+async function createTestDatabase(seeded: boolean): Promise<{
   database: DatabaseHandle;
   dispose(): Promise<void>;
 }> {
+  const templates = inject('databaseTemplates');
+  const template = seeded ? templates.seeded : templates.migrated;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = createDatabase({ inMemory: true });
+    const database = createDatabase({
+      inMemory: true,
+      loadDataDir: new Blob([readFileSync(template)]),
+    });
     return { database, dispose: () => database.close() };
   }
   const name = `larder_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(`create database "${name}" template "${template}"`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -84,16 +93,7 @@ async function createTestDatabase(): Promise<{
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      // pool.end() resolves once its clients are told to end, not once their sockets close; a
-      // forced drop before then reaches a closing client as an uncaught 57P01 error.
-      for (let attempt = 0; attempt < 50; attempt++) {
-        const { rows } = await cleanup.query<{ open: number }>(
-          'select count(*)::int as open from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]?.open === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await untilUnused(cleanup, name);
       await cleanup.query(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
     },
@@ -110,9 +110,7 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
-  const { database, dispose } = await createTestDatabase();
-  await database.migrate();
-  if (options.seed ?? true) await seedDemoData(database.db);
+  const { database, dispose } = await createTestDatabase(options.seed ?? true);
   const config = testConfig(options.config);
   const app = await buildApp(config, { database, now: options.now, logStream: options.logStream });
   await app.ready();

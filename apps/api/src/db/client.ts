@@ -51,6 +51,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A throwaway in-memory PGlite (tests). */
   inMemory?: boolean;
+  /**
+   * With inMemory: a PGlite data directory dump (`dumpDataDir`) to start from, so tests copy one
+   * migrated database instead of creating and migrating one per file.
+   */
+  loadDataDir?: Blob;
 }
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -67,7 +72,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   let client: PGlite;
   let unlock = () => {};
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ loadDataDir: options.loadDataDir });
   } else {
     const dir = join(options.dataDir ?? './data', 'db');
     mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });

@@ -6,6 +6,7 @@ import {
   CONTACT_FORM_ID,
   testPaymentToken,
   type Order,
+  MEDIA_PATH,
 } from '@larder/contract';
 import sharp from 'sharp';
 import { customers, media, productReviews } from '../src/db/schema.ts';
@@ -342,12 +343,12 @@ const productWriteRoutes: RouteEntry[] = [
     ],
   },
   {
-    route: `POST ${apiPaths.media}`,
+    route: `POST ${MEDIA_PATH}`,
     rule: 'owners only; the same picture again is the same entry',
     probes: (w) => [
       {
         method: 'POST',
-        url: apiPaths.media,
+        url: MEDIA_PATH,
         headers: {
           'content-type': 'image/jpeg',
           'content-disposition': 'attachment; filename="matrix.jpg"',
@@ -357,7 +358,7 @@ const productWriteRoutes: RouteEntry[] = [
       },
       {
         method: 'POST',
-        url: apiPaths.media,
+        url: MEDIA_PATH,
         headers: {
           'content-type': 'image/jpeg',
           'content-disposition': 'attachment; filename="matrix.jpg"',
@@ -368,18 +369,18 @@ const productWriteRoutes: RouteEntry[] = [
     ],
   },
   {
-    route: `PUT ${apiPaths.media}/{id}`,
+    route: `PUT ${MEDIA_PATH}/{id}`,
     rule: 'owners only',
     probes: (w) => [
       {
         method: 'PUT',
-        url: `${apiPaths.media}/${w.mediaId}`,
+        url: `${MEDIA_PATH}/${w.mediaId}`,
         payload: () => ({ alt_text: 'A bag of granola' }),
         expect: onlyFor(['owner']),
       },
       {
         method: 'PUT',
-        url: `${apiPaths.media}/${w.mediaId}`,
+        url: `${MEDIA_PATH}/${w.mediaId}`,
         payload: () => ({ alt_text: 5 }),
         expect: onlyFor(['owner'], 400),
       },

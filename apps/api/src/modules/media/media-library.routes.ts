@@ -4,11 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiErrorSchema,
-  apiPaths,
   IdParamsSchema,
   MAX_UPLOAD_BYTES,
   MediaSchema,
   MediaUpdateSchema,
+  MEDIA_PATH,
 } from '@larder/contract';
 import { ApiError } from '../../http/errors.ts';
 import { ownerErrorResponses, ownerOf, requireOwner } from '../../http/owner-guard.ts';
@@ -99,7 +99,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<MediaLibraryRoutesOptions
   );
 
   app.post(
-    apiPaths.media,
+    MEDIA_PATH,
     {
       bodyLimit: MAX_UPLOAD_BYTES,
       onRequest: requireOwner('create'),
@@ -141,7 +141,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<MediaLibraryRoutesOptions
   );
 
   app.put(
-    `${apiPaths.media}/:id`,
+    `${MEDIA_PATH}/:id`,
     {
       bodyLimit: FORM_BODY_LIMIT,
       onRequest: [requireOwner('edit'), requireJson],

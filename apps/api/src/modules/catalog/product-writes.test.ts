@@ -399,6 +399,34 @@ describe('who sees the wholesale price', () => {
   });
 });
 
+describe('the owner’s product list (context=edit)', () => {
+  it('includes hidden, sold-out and draft products with their wholesale prices', async () => {
+    const hidden = await createProduct(t, {
+      catalog_visibility: 'hidden',
+      wholesale_price: '5.00',
+    });
+    const soldOut = await createProduct(t, { stock_status: 'outofstock' });
+    const draft = await createProduct(t, { status: 'draft' });
+    const ids = [hidden.id, soldOut.id, draft.id].join(',');
+    const shop = z
+      .array(ProductSchema)
+      .parse((await get(`${apiPaths.products}?status=any&include=${ids}`, owner.bearer)).json());
+    expect(shop.map((product) => product.id)).toEqual([draft.id]);
+    const edit = z
+      .array(ProductSchema)
+      .parse(
+        (
+          await get(
+            `${apiPaths.products}?status=any&context=edit&include=${ids}&orderby=include`,
+            owner.bearer,
+          )
+        ).json(),
+      );
+    expect(edit.map((product) => product.id)).toEqual([hidden.id, soldOut.id, draft.id]);
+    expect(edit[0]!.wholesale_price).toBe('5.00');
+  });
+});
+
 describe('DELETE /wp-json/wc/v3/products/{id}', () => {
   it('needs force=true, since there is no trash', async () => {
     const product = await createProduct(t);

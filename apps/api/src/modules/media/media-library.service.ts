@@ -2,18 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Media, MediaUpdate } from '@larder/contract';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
-import { media } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { slugify, uploadsUrl } from '../../http/format.ts';
 import { sanitizeRichText } from '../../http/sanitize.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import { mediaLibraryRepo as repo, type MediaRow } from './media-library.repo.ts';
 import { storeUpload } from './media-variants.ts';
-
-type MediaRow = typeof media.$inferSelect;
 
 /** Far beyond any product photo; a larger one is refused before it is decoded (a pixel bomb). */
 const MAX_PIXELS = 60_000_000;
@@ -114,29 +111,22 @@ export function createMediaLibraryService(
       }
       const row = await db.transaction(async (tx) => {
         // The same picture uploaded again is the same entry: its file already has that name.
-        const [existing] = await tx.select().from(media).where(eq(media.file, stored.file));
-        const [row] = existing
-          ? await tx
-              .update(media)
-              .set({
-                ...(upload.altText !== undefined ? { altText: upload.altText } : {}),
-                modifiedAt: new Date(),
-              })
-              .where(eq(media.id, existing.id))
-              .returning()
-          : await tx
-              .insert(media)
-              .values({
-                slug: stored.slug,
-                title,
-                altText: upload.altText ?? '',
-                file: stored.file,
-                mimeType: stored.mimeType,
-                width: stored.width,
-                height: stored.height,
-                sizes: stored.sizes,
-              })
-              .returning();
+        const existing = await repo.findByFile(tx, stored.file);
+        const row = existing
+          ? await repo.update(tx, existing.id, {
+              ...(upload.altText !== undefined ? { altText: upload.altText } : {}),
+              modifiedAt: new Date(),
+            })
+          : await repo.insert(tx, {
+              slug: stored.slug,
+              title,
+              altText: upload.altText ?? '',
+              file: stored.file,
+              mimeType: stored.mimeType,
+              width: stored.width,
+              height: stored.height,
+              sizes: stored.sizes,
+            });
         await activity.record(
           owner,
           {
@@ -154,15 +144,11 @@ export function createMediaLibraryService(
 
     async update(id: number, change: MediaUpdate, owner: Viewer): Promise<Media> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(media)
-          .set({
-            ...(change.alt_text !== undefined ? { altText: change.alt_text } : {}),
-            ...(change.title !== undefined ? { title: change.title } : {}),
-            modifiedAt: new Date(),
-          })
-          .where(eq(media.id, id))
-          .returning();
+        const row = await repo.update(tx, id, {
+          ...(change.alt_text !== undefined ? { altText: change.alt_text } : {}),
+          ...(change.title !== undefined ? { title: change.title } : {}),
+          modifiedAt: new Date(),
+        });
         if (!row) throw new ApiError(404, 'rest_post_invalid_id', 'Invalid post ID.');
         await activity.record(
           owner,

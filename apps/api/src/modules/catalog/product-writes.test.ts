@@ -172,6 +172,21 @@ describe('POST /wp-json/wc/v3/products', () => {
     });
   });
 
+  it('gives a new SKU to one of two products saved at once; the other is 409', async () => {
+    // On PostgreSQL the two transactions overlap and the SKU lock decides.
+    const sku = uniqueName('RACE').replace(' ', '-');
+    const answers = await Promise.all([
+      send('POST', apiPaths.products, aProduct({ sku })),
+      send('POST', apiPaths.products, aProduct({ sku })),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const owners = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.sku, sku));
+    expect(owners).toHaveLength(1);
+  });
+
   it('answers 400 naming unknown categories and images, and writes nothing', async () => {
     const body = aProduct({ categories: [{ id: 999_999 }], images: [{ id: 888_888 }] });
     const res = await send('POST', apiPaths.products, body);

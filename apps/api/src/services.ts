@@ -17,11 +17,13 @@ import {
 import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createProductWritesService } from './modules/catalog/product-writes.service.ts';
 import { createContentRepo } from './modules/content/content.repo.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
+import { createMediaLibraryService } from './modules/media/media-library.service.ts';
 import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
@@ -91,6 +93,8 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     now,
   });
   const catalog = createCatalogService(createCatalogRepo(db), { publicUrl: config.publicUrl });
+  const productWrites = createProductWritesService(db, { catalog, activity, now });
+  const mediaLibrary = createMediaLibraryService(db, { dataDir: config.dataDir, activity });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
   const reviews = createReviewsService(createReviewsRepo(db), {
     publicUrl: config.publicUrl,
@@ -158,6 +162,8 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     emailChange,
     passwordReset,
     catalog,
+    productWrites,
+    mediaLibrary,
     content,
     reviews,
     forms,

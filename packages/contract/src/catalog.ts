@@ -126,6 +126,7 @@ export const ProductSchema = z.object({
   /**
    * A simple product's wholesale price, present only for a buyer allowed to see wholesale prices
    * (spec §6), as on variations: then it is what that buyer pays. Never on a variable product.
+   * An owner reading with `context=edit` sees it too.
    */
   wholesale_price: MoneyStringSchema.optional(),
   on_sale: z.boolean(),
@@ -161,6 +162,16 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/**
+ * WooCommerce's `context`: `edit` is the owner's reading (the back office), with the wholesale
+ * price and, in lists, hidden and sold-out products too; anyone else asking for it gets 401/403.
+ */
+export const ProductContextSchema = z.enum(['view', 'edit']);
+export type ProductContext = z.infer<typeof ProductContextSchema>;
+
+/** `GET /products/{id}`'s query. */
+export const ProductReadQuerySchema = z.object({ context: ProductContextSchema.default('view') });
+
 export const ProductOrderBySchema = z.enum([
   'date',
   'id',
@@ -192,9 +203,14 @@ export const ProductListQuerySchema = PaginationQuerySchema.extend({
   max_price: queryPriceFilter.optional(),
   stock_status: StockStatusSchema.optional(),
   catalog_visibility: CatalogVisibilitySchema.optional(),
+  /**
+   * Owners may list any status (`any`: all four). For anyone else `any` means published, and
+   * another status is refused (401 for a guest, 403 for a signed-in shopper).
+   */
   status: z.enum(['any', 'draft', 'pending', 'private', 'publish']).default('publish'),
   orderby: ProductOrderBySchema.default('date'),
   order: SortOrderSchema.default('desc'),
+  context: ProductContextSchema.default('view'),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 

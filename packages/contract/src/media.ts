@@ -56,3 +56,31 @@ export const ImageRefSchema = z.object({
   sizes: ImageSizesSchema.optional(),
 });
 export type ImageRef = z.infer<typeof ImageRefSchema>;
+
+/**
+ * Owners upload images here (`POST`, the raw file) and set their alt text (`PUT /{id}`). Not in
+ * `apiPaths`: that object ships whole in every shop page's JavaScript, and only the API and the
+ * back office need this one.
+ */
+export const MEDIA_PATH = '/wp-json/wp/v2/media';
+
+/** The largest image `POST /wp/v2/media` takes; a larger one is refused with 413. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+/** The image types `POST /wp/v2/media` takes, checked against the file's content. */
+export const UPLOAD_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+] as const;
+
+/** `PUT /wp/v2/media/{id}`: the alternative text screen readers read, and the title. */
+export const MediaUpdateSchema = z
+  .object({
+    alt_text: z.string().trim().max(500, 'Keep the alternative text under 500 characters.'),
+    title: z.string().trim().min(1, 'Give the image a title.').max(200),
+  })
+  .partial();
+export type MediaUpdate = z.infer<typeof MediaUpdateSchema>;

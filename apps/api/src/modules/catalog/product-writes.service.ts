@@ -453,7 +453,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
     },
 
     /**
-     * `DELETE /products/{id}?force=true` (docs/decisions/0027-product-deletion.md): only a product
+     * `DELETE /products/{id}?force=true` (docs/decisions/0028-product-deletion.md): only a product
      * no order names; without force, 400, since there is no trash to move it to.
      */
     async remove(id: number, force: boolean, owner: Viewer): Promise<Product> {

@@ -19,7 +19,13 @@ import { createFormsRepo } from '../modules/forms/forms.repo.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../test/factories.ts';
 import { aBuyer, placeOrder, productIdOf } from '../../test/place-order.ts';
-import { payOrder, signIn, TEST_PASSWORD, uniqueEmail } from '../../test/sessions.ts';
+import {
+  payOrder,
+  signedInCustomer,
+  signIn,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../../test/sessions.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { CatalogFileSchema } from './catalog-file.ts';
@@ -76,9 +82,12 @@ describe('usage', () => {
       'orders list',
       'orders show',
       'orders set-status',
+      'orders fulfil',
+      'orders refund',
       'catalog export',
       'catalog import',
       'stock set',
+      'price set',
       'contact list',
       'newsletter export',
     ]) {
@@ -88,13 +97,21 @@ describe('usage', () => {
     expect(one.code).toBe(0);
     expect(one.out).toContain('Usage: npm run admin -- orders set-status <id>');
     expect(one.out).toContain('on-hold     a paid order set aside (from processing)');
-    expect(one.out).toContain('refunded    from processing, on-hold or completed');
+    expect(one.out).toContain('run `orders refund <id>`');
+    expect(one.out).not.toContain('refunded    ');
+    for (const command of ['orders fulfil', 'orders refund', 'price set']) {
+      const own = await admin(...command.split(' '), '--help');
+      expect(own.code).toBe(0);
+      expect(own.out).toContain(`Usage: npm run admin -- ${command} <`);
+    }
   });
 
   it('refuses unknown commands, unknown options and missing arguments with exit code 1', async () => {
     expect(await admin('orders', 'frob')).toMatchObject({
       code: 1,
-      err: expect.stringContaining('Try one of: orders list, orders show, orders set-status'),
+      err: expect.stringContaining(
+        'Try one of: orders list, orders show, orders set-status, orders fulfil, orders refund.',
+      ),
     });
     expect(await admin('bake')).toMatchObject({
       code: 1,
@@ -460,14 +477,12 @@ describe('orders', () => {
     });
   });
 
-  it('completes a paid order and emails the buyer; refunds only paid orders', async () => {
+  it('completes a paid order and emails the buyer; refunded is not a status set by hand', async () => {
     const unpaid = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 1 }]);
-    for (const status of ['refunded', 'completed']) {
-      expect(await admin('orders', 'set-status', String(unpaid.id), status)).toMatchObject({
-        code: 1,
-        err: expect.stringContaining(`Order #${unpaid.id} is pending: only a paid`),
-      });
-    }
+    expect(await admin('orders', 'set-status', String(unpaid.id), 'completed')).toMatchObject({
+      code: 1,
+      err: `Order #${unpaid.id} is pending: only a paid (processing) order can be completed.`,
+    });
     const order = await placeOrder(t.app, [{ product_id: peanutButter, quantity: 1 }]);
     await payOrder(t.app, null, order);
     const done = await admin('orders', 'set-status', String(order.id), 'completed');
@@ -483,10 +498,35 @@ describe('orders', () => {
     expect(read.json()).toMatchObject({ status: 'completed' });
     expect(read.json().date_completed).not.toBeNull();
 
-    expect(await admin('orders', 'set-status', String(order.id), 'refunded')).toMatchObject({
-      code: 0,
-      out: expect.stringContaining('completed → refunded'),
+    // The back office's change: its order note and activity entry, by the command line.
+    const notes = await t.app.inject({
+      url: `${apiPaths.orders}/${order.id}/notes`,
+      headers: (await signedInCustomer(t.app, t.database.db, { role: 'administrator' })).bearer,
     });
+    expect(notes.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ note: 'Order status changed from Processing to Completed.' }),
+      ]),
+    );
+    const logged = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.subjectId, order.id));
+    expect(
+      logged
+        .filter((entry) => entry.subjectType === 'order')
+        .map((entry) => [entry.action, entry.actorName]),
+    ).toEqual([['order.status', 'Command line']]);
+
+    // The money goes back through `orders refund`, which marks the order refunded.
+    expect(await admin('orders', 'set-status', String(order.id), 'refunded')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(`run \`npm run admin -- orders refund ${order.id}\``),
+    });
+    const still = await t.app.inject({
+      url: `${apiPaths.orders}/${order.id}?key=${order.order_key}`,
+    });
+    expect(still.json()).toMatchObject({ status: 'completed' });
   });
 });
 

@@ -95,6 +95,10 @@ export async function runAdmin(argv: string[], options: RunOptions): Promise<num
   } catch (error) {
     if (error instanceof CliError || error instanceof ApiError) {
       io.err(error.message);
+      // A service's 400 names each refused field and says why.
+      if (error instanceof ApiError && error.params) {
+        for (const [field, reason] of Object.entries(error.params)) io.err(`  ${field}: ${reason}`);
+      }
       return 1;
     }
     throw error;

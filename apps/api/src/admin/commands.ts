@@ -1,14 +1,23 @@
 import { writeFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import {
+  CARRIERS,
+  centsOf,
   CustomerCreateSchema,
   formatCents,
   isOwnerRole,
+  MoneyInputError,
+  OrderRefundCreateSchema,
   OWNER_ROLES,
+  OwnerOrderUpdateSchema,
+  parseMoneyInput,
+  ProductUpdateSchema,
   toMoneyString,
+  VariationUpdateSchema,
   type Order,
 } from '@larder/contract';
 import { asc, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   contactSubmissions,
   newsletterSubscribers,
@@ -17,14 +26,11 @@ import {
 } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { commandLineOwner } from '../http/viewer.ts';
-import { isUniqueViolation } from '../modules/accounts/accounts.repo.ts';
+import { createAccountsRepo, isUniqueViolation } from '../modules/accounts/accounts.repo.ts';
 import { hashPassword, weakPasswordReason } from '../modules/accounts/passwords.ts';
+import { carrierName } from '../modules/orders/carrier-tracking.ts';
 import { OWNER_ORDER_STATUSES } from '../modules/orders/orders.service.ts';
-import {
-  orderCompletedEmail,
-  orderLink,
-  orderSummary,
-} from '../modules/payments/payment-emails.ts';
+import { orderSummary } from '../modules/payments/payment-emails.ts';
 import type { PaymentRow } from '../modules/payments/payments.repo.ts';
 import { exportCatalog, importCatalog } from './catalog-file.ts';
 import type { AdminContext } from './context.ts';
@@ -104,6 +110,49 @@ const notFoundAs = (message: string) => (error: unknown) => {
   throw error instanceof ApiError && error.status === 404 ? new CliError(message) : error;
 };
 
+/** A contract schema's refusal, each problem named by the option the owner typed. */
+function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  flags: Record<string, string>,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new CliError(
+    parsed.error.issues
+      .map((issue) => {
+        const path = issue.path.join('.');
+        return `${flags[path] ?? path}: ${issue.message}`;
+      })
+      .join('\n'),
+  );
+}
+
+/** A dollar amount the owner typed, in cents, through the contract's money parser. */
+function moneyArg(what: string, value: string): number {
+  try {
+    return parseMoneyInput(value);
+  } catch (error) {
+    if (error instanceof MoneyInputError) throw new CliError(`${what}: ${error.message}.`);
+    throw error;
+  }
+}
+
+/**
+ * After a service's write: it sends its email once the change is committed and only logs a
+ * failure, so the command says the email went only when no failure was logged meanwhile.
+ */
+function reportEmail(
+  context: AdminContext,
+  failuresBefore: number,
+  sent: string,
+  notSent: string,
+  io: Io,
+): void {
+  if (context.failuresLogged() === failuresBefore) return io.out(sent);
+  throw new CliError(`${notSent} Send the buyer a note yourself, or check SMTP_URL and try later.`);
+}
+
 const PROVIDER_NAMES: Record<string, string> = {
   stripe: 'Stripe',
   paypal: 'PayPal',
@@ -175,15 +224,29 @@ const ownerCreate: Command = {
     const email = input.email.toLowerCase();
     const weak = weakPasswordReason(input.password, email);
     if (weak) throw new CliError(`--password: ${weak}`);
+    const passwordHash = await hashPassword(input.password);
     try {
-      const row = await context.accounts.insert({
-        email,
-        username: email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.first_name,
-        lastName: input.last_name,
-        role,
-        emailVerified: true,
+      const row = await context.db.transaction(async (tx) => {
+        const row = await createAccountsRepo(tx).insert({
+          email,
+          username: email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          role,
+          emailVerified: true,
+        });
+        await context.activity.record(
+          commandLineOwner,
+          {
+            action: 'customer.created',
+            subjectType: 'customer',
+            subjectId: row.id,
+            summary: `Created the ${role} account #${row.id} for ${row.email}`,
+          },
+          tx,
+        );
+        return row;
       });
       io.out(`Created the ${role} account #${row.id} for ${row.email}. Sign in at /login.`);
     } catch (error) {
@@ -421,56 +484,216 @@ const ordersShow: Command = {
 const ordersSetStatus: Command = {
   name: 'orders set-status',
   usage: `<id> <${OWNER_ORDER_STATUSES.join('|')}>`,
-  summary: 'move an order on (completed emails the buyer)',
+  summary: 'move an order on, as the back office does (completed emails the buyer)',
   details: [
     'processing  paid another way (from pending), or reopened (from on-hold or completed)',
     'on-hold     a paid order set aside (from processing)',
-    'completed   from processing or on-hold; the buyer is emailed',
+    'completed   from processing or on-hold; the buyer is emailed (`orders fulfil` adds tracking)',
     'cancelled   from pending, processing or on-hold; the stock it holds goes back on sale',
-    'refunded    from processing, on-hold or completed; return the money in your payment provider too',
+    '',
+    'An order becomes refunded when its money goes back: run `orders refund <id>`.',
+    'Each change writes an order note and an activity entry, as in the back office.',
   ].join('\n'),
   options: {},
   positionals: ['id', 'status'],
   async run(context, args, io) {
     const id = positiveId('The order id', args.positionals[0]);
-    const status = oneOf('The status', args.positionals[1], OWNER_ORDER_STATUSES);
-    const { from, order } = await context.orders
-      .setStatus(id, status)
-      .catch(notFoundAs(`There is no order #${id}.`));
-    io.out(`Order #${id}: ${from} → ${order.status}.`);
-    if (status === 'cancelled') io.out('Its stock is back on sale.');
-    if (status === 'refunded') {
-      io.out('Return the money in your payment provider if you have not already.');
+    if (args.positionals[1] === 'refunded') {
+      throw new CliError(
+        `An order becomes refunded when its money is given back: run \`npm run admin -- orders refund ${id}\` (all that is left, unless you give --amount).`,
+      );
     }
+    const status = oneOf('The status', args.positionals[1], OWNER_ORDER_STATUSES);
+    const before = await context.orders
+      .findForOwner(id)
+      .catch(notFoundAs(`There is no order #${id}.`));
+    const failures = context.failuresLogged();
+    const order = await context.orderManagement
+      .update(id, { status }, commandLineOwner)
+      .catch(notFoundAs(`There is no order #${id}.`));
+    io.out(`Order #${id}: ${before.status} → ${order.status}.`);
+    if (status === 'cancelled') io.out('Its stock is back on sale.');
     if (status === 'completed') {
-      try {
-        await context.mailer.send(
-          orderCompletedEmail(
-            order,
-            orderLink(context.config.publicUrl, order),
-            context.config.shop.name,
-          ),
-        );
-        io.out(`Emailed ${order.billing.email} that the order is complete.`);
-      } catch (error) {
-        // The status change stands; only the email is missing.
-        io.err(
-          `The order is completed, but the email to ${order.billing.email} could not be sent: ${(error as Error).message}`,
-        );
-        throw new CliError('Send the buyer a note yourself, or check SMTP_URL and try later.');
-      }
+      reportEmail(
+        context,
+        failures,
+        `Emailed ${order.billing.email} that the order is complete.`,
+        `The order is completed, but the email to ${order.billing.email} could not be sent.`,
+        io,
+      );
     }
   },
 };
+
+const ordersFulfil: Command = {
+  name: 'orders fulfil',
+  usage: `<id> --carrier ${CARRIERS.join('|')} --tracking <number>`,
+  summary: 'mark an order shipped: completed, and the buyer is emailed the tracking link',
+  details:
+    'A processing or on-hold order is completed with its shipment; a completed one has the shipment\n' +
+    "added. The buyer's email links to the carrier's tracking page (carrier other: the number only).\n" +
+    'As in the back office, it writes an order note and an activity entry.',
+  options: { carrier: { type: 'string' }, tracking: { type: 'string' } },
+  positionals: ['id'],
+  async run(context, args, io) {
+    const id = positiveId('The order id', args.positionals[0]);
+    const carrier = oneOf('--carrier', requiredOption(args, 'carrier'), CARRIERS);
+    const update = parseWith(
+      OwnerOrderUpdateSchema,
+      {
+        status: 'completed',
+        shipment: { carrier, tracking_number: requiredOption(args, 'tracking') },
+      },
+      { 'shipment.tracking_number': '--tracking' },
+    );
+    const before = await context.orders
+      .findForOwner(id)
+      .catch(notFoundAs(`There is no order #${id}.`));
+    const failures = context.failuresLogged();
+    const order = await context.orderManagement
+      .update(id, update, commandLineOwner)
+      .catch(notFoundAs(`There is no order #${id}.`));
+    const shipment = order.shipment!;
+    const moved =
+      before.status === order.status ? order.status : `${before.status} → ${order.status}`;
+    const shipped = carrier === 'other' ? 'shipped' : `shipped with ${carrierName(carrier)}`;
+    io.out(`Order #${id}: ${moved}, ${shipped}, tracking number ${shipment.tracking_number}.`);
+    if (shipment.tracking_url) io.out(`Tracking: ${shipment.tracking_url}`);
+    reportEmail(
+      context,
+      failures,
+      `Emailed ${order.billing.email} the ${shipment.tracking_url ? 'tracking link' : 'tracking number'}.`,
+      `The order is fulfilled, but the email to ${order.billing.email} could not be sent.`,
+      io,
+    );
+  },
+};
+
+/** The refund service's advice names the API's flag; the command line's is --record-only. */
+const inCommandLineTerms = (error: unknown) => {
+  throw error instanceof ApiError && error.message.includes('api_refund false')
+    ? new CliError(error.message.replaceAll('api_refund false', '--record-only'))
+    : error;
+};
+
+const ordersRefund: Command = {
+  name: 'orders refund',
+  usage: '<id> [--amount 12.50] [--reason "…"] [--record-only]',
+  summary: "give an order's money back (all that is left unless --amount); the buyer is emailed",
+  details: [
+    'The payment provider that took the money (Stripe, PayPal or the built-in test provider) gives',
+    'it back first; if it refuses, nothing is recorded. Giving back all that is left marks the',
+    'order refunded. As in the back office, it writes an order note and an activity entry.',
+    '',
+    '--amount       dollars, such as 12.50: at most what was paid and not refunded yet',
+    '--reason       told to the buyer in the refund email',
+    "--record-only  the money went back another way (cash, the provider's dashboard): record it",
+    '',
+    'Stock is not changed: if goods come back, put them on sale with `stock set`.',
+  ].join('\n'),
+  options: {
+    amount: { type: 'string' },
+    reason: { type: 'string', default: '' },
+    'record-only': { type: 'boolean', default: false },
+  },
+  positionals: ['id'],
+  async run(context, args, io) {
+    const id = positiveId('The order id', args.positionals[0]);
+    const given = args.values.amount;
+    const askedCents = typeof given === 'string' ? moneyArg('--amount', given) : undefined;
+    const order = await context.orders
+      .findForOwner(id)
+      .catch(notFoundAs(`There is no order #${id}.`));
+    const refundedCents = order.refunds.reduce((sum, refund) => sum - centsOf(refund.total), 0);
+    const leftCents = centsOf(order.total) - refundedCents;
+    if (askedCents === undefined && leftCents <= 0) {
+      throw new CliError(`Order #${id} has been refunded in full already.`);
+    }
+    const amountCents = askedCents ?? leftCents;
+    const input = parseWith(
+      OrderRefundCreateSchema,
+      {
+        amount: toMoneyString(amountCents),
+        reason: args.values.reason,
+        api_refund: !args.values['record-only'],
+      },
+      { amount: '--amount', reason: '--reason' },
+    );
+    const failures = context.failuresLogged();
+    const refund = await context.orderManagement
+      .refund(id, input, commandLineOwner)
+      .catch(inCommandLineTerms);
+    const charged = (await context.payments.listForOrder(id)).find(
+      (payment) => payment.status === 'succeeded',
+    );
+    const how = refund.refunded_payment
+      ? `through ${PROVIDER_NAMES[charged?.provider ?? ''] ?? charged?.provider ?? 'the payment provider'}`
+      : '(recorded only: the money went back another way)';
+    io.out(`Refunded ${formatCents(amountCents)} of order #${id} ${how}.`);
+    const after = await context.orders.findForOwner(id);
+    io.out(
+      after.status === 'refunded'
+        ? `Order #${id} is refunded in full: ${order.status} → refunded.`
+        : `${formatCents(leftCents - amountCents)} of order #${id} is left to refund.`,
+    );
+    reportEmail(
+      context,
+      failures,
+      `Emailed ${order.billing.email} about the refund.`,
+      `The refund stands, but the email to ${order.billing.email} could not be sent.`,
+      io,
+    );
+  },
+};
+
+/** The product or variation a SKU names, with its prices as they are now. */
+async function findBySku(db: AdminContext['db'], sku: string) {
+  const [variation] = await db
+    .select({
+      productId: productVariations.productId,
+      variationId: productVariations.id,
+      name: products.name,
+      regularCents: productVariations.regularPriceCents,
+      saleCents: productVariations.salePriceCents,
+      wholesaleCents: productVariations.wholesalePriceCents,
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(eq(productVariations.sku, sku))
+    .limit(1);
+  if (variation) return { ...variation, label: `variation ${sku} of "${variation.name}"` };
+  const [product] = await db
+    .select({
+      productId: products.id,
+      name: products.name,
+      type: products.type,
+      regularCents: products.regularPriceCents,
+      saleCents: products.salePriceCents,
+      wholesaleCents: products.wholesalePriceCents,
+    })
+    .from(products)
+    .where(eq(products.sku, sku))
+    .limit(1);
+  if (!product) throw new CliError(`No product or variation has the SKU ${sku}.`);
+  return { ...product, variationId: null, label: `"${product.name}" (${sku})` };
+}
+
+function skuArg(value: string | undefined): string {
+  const sku = (value ?? '').trim();
+  if (sku === '') throw new CliError('Give the SKU of a product or a variation.');
+  return sku;
+}
 
 const stockSet: Command = {
   name: 'stock set',
   usage: '<sku> <quantity>',
   summary: "set a product's or variation's stock (0 marks it out of stock)",
+  details:
+    "Through the back office's product writes: counted from now on, and in the activity log.",
   options: {},
   positionals: ['sku', 'quantity'],
   async run(context, args, io) {
-    const sku = args.positionals[0]!;
+    const sku = skuArg(args.positionals[0]);
     const raw = args.positionals[1]!;
     if (!/^\d+$/.test(raw) || Number(raw) > 1_000_000) {
       throw new CliError(
@@ -478,23 +701,122 @@ const stockSet: Command = {
       );
     }
     const quantity = Number(raw);
-    const stockStatus = quantity > 0 ? ('instock' as const) : ('outofstock' as const);
-    const { db } = context;
-    const variations = await db
-      .update(productVariations)
-      .set({ stockQuantity: quantity, stockStatus })
-      .where(eq(productVariations.sku, sku))
-      .returning({ id: productVariations.id });
-    if (variations.length > 0) {
-      return io.out(`Stock of variation ${sku}: ${quantity} (${stockStatus}).`);
+    const stock = {
+      manage_stock: true,
+      stock_quantity: quantity,
+      stock_status: quantity > 0 ? ('instock' as const) : ('outofstock' as const),
+    };
+    const target = await findBySku(context.db, sku);
+    if (target.variationId !== null) {
+      await context.productWrites.updateVariation(
+        target.productId,
+        target.variationId,
+        VariationUpdateSchema.parse(stock),
+        commandLineOwner,
+      );
+      return io.out(`Stock of variation ${sku}: ${quantity} (${stock.stock_status}).`);
     }
-    const updated = await db
-      .update(products)
-      .set({ manageStock: true, stockQuantity: quantity, stockStatus, modifiedAt: new Date() })
-      .where(eq(products.sku, sku))
-      .returning({ id: products.id, type: products.type });
-    if (updated.length === 0) throw new CliError(`No product or variation has the SKU ${sku}.`);
-    io.out(`Stock of ${sku}: ${quantity} (${stockStatus}).`);
+    await context.productWrites.update(
+      target.productId,
+      ProductUpdateSchema.parse(stock),
+      commandLineOwner,
+    );
+    io.out(`Stock of ${sku}: ${quantity} (${stock.stock_status}).`);
+  },
+};
+
+/** `--sale 7.50` → cents, `--sale none` → null (no sale), left out → undefined (unchanged). */
+function optionalPrice(args: ParsedArgs, name: 'sale' | 'wholesale'): number | null | undefined {
+  const value = args.values[name];
+  if (typeof value !== 'string') return undefined;
+  return value.trim().toLowerCase() === 'none' ? null : moneyArg(`--${name}`, value);
+}
+
+const PRICE_FIELDS = [
+  ['regular', 'regular_price', 'regularCents'],
+  ['sale', 'sale_price', 'saleCents'],
+  ['wholesale', 'wholesale_price', 'wholesaleCents'],
+] as const;
+
+const priceSet: Command = {
+  name: 'price set',
+  usage: '<sku> <regular> [--sale <price|none>] [--wholesale <price|none>]',
+  summary: "set a product's or variation's prices, as the back office does",
+  details: [
+    'Prices are dollars, such as 12.50 or 7.5. --sale none ends a sale and --wholesale none removes',
+    'the wholesale price; left out, they stay as they are. A sale price is below the regular price.',
+    "A variable product's prices are its variations': give a variation's SKU. The shop shows the",
+    'new prices at once, and the change is in the activity log.',
+  ].join('\n'),
+  options: { sale: { type: 'string' }, wholesale: { type: 'string' } },
+  positionals: ['sku', 'regular'],
+  async run(context, args, io) {
+    const sku = skuArg(args.positionals[0]);
+    const prices = {
+      regular: moneyArg('The regular price', args.positionals[1]!),
+      sale: optionalPrice(args, 'sale'),
+      wholesale: optionalPrice(args, 'wholesale'),
+    };
+    const before = await findBySku(context.db, sku);
+    if (before.variationId === null && before.type === 'variable') {
+      const variations = await context.db
+        .select({ sku: productVariations.sku })
+        .from(productVariations)
+        .where(eq(productVariations.productId, before.productId))
+        .orderBy(asc(productVariations.menuOrder), asc(productVariations.id));
+      const skus = variations.map((variation) => variation.sku).filter(Boolean);
+      throw new CliError(
+        `${before.label} is a variable product: its prices are its variations'.` +
+          (skus.length > 0 ? ` Give one of their SKUs: ${skus.join(', ')}.` : ''),
+      );
+    }
+    const input: Record<string, string> = {};
+    for (const [name, field] of PRICE_FIELDS) {
+      const cents = prices[name];
+      if (cents !== undefined) input[field] = cents === null ? '' : toMoneyString(cents);
+    }
+    try {
+      if (before.variationId !== null) {
+        await context.productWrites.updateVariation(
+          before.productId,
+          before.variationId,
+          VariationUpdateSchema.parse(input),
+          commandLineOwner,
+        );
+      } else {
+        await context.productWrites.update(
+          before.productId,
+          ProductUpdateSchema.parse(input),
+          commandLineOwner,
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.params) throw error;
+      // The service names the API's fields; say them as the options the owner typed.
+      const params = error.params;
+      throw new CliError(
+        PRICE_FIELDS.filter(([, field]) => params[field])
+          .map(([name, field]) => {
+            const flag = name === 'regular' ? 'The regular price' : `--${name}`;
+            const kept =
+              name === 'sale' && prices.sale === undefined && before.saleCents !== null
+                ? ` (its sale price is ${formatCents(before.saleCents)}: give --sale with a lower one, or --sale none)`
+                : '';
+            return `${flag}: ${params[field]}${kept}`;
+          })
+          .join('\n') || error.message,
+      );
+    }
+    const after = await findBySku(context.db, sku);
+    const shown = (cents: number | null) => (cents === null ? 'none' : formatCents(cents));
+    io.out(`Prices of ${before.label}:`);
+    for (const [name, , column] of PRICE_FIELDS) {
+      const change =
+        before[column] === after[column]
+          ? `${shown(after[column])} (unchanged)`
+          : `${shown(before[column])} → ${shown(after[column])}`;
+      io.out(`  ${name.padEnd(9)}  ${change}`);
+    }
   },
 };
 
@@ -600,9 +922,12 @@ export const commands: Command[] = [
   ordersList,
   ordersShow,
   ordersSetStatus,
+  ordersFulfil,
+  ordersRefund,
   catalogExport,
   catalogImport,
   stockSet,
+  priceSet,
   contactList,
   newsletterExport,
 ];

@@ -11,24 +11,36 @@ import { CliError } from './output.ts';
 export interface AdminContext {
   config: Config;
   db: Database;
-  mailer: Services['mailer'];
   orders: Services['orders'];
+  /** The back office's order actions: status moves, fulfilment, refunds. */
+  orderManagement: Services['orderManagement'];
+  /** The back office's product and variation writes (prices, stock). */
+  productWrites: Services['productWrites'];
+  activity: Services['activity'];
   /** The payment attempts recorded per order: what `orders show` says was paid. */
   payments: Services['paymentsRepo'];
   reviews: Services['reviews'];
-  accounts: Services['accountsRepo'];
   wholesale: Services['wholesale'];
   /** A file name the owner typed, resolved against their shell's folder (not the shop's). */
   resolvePath(file: string): string;
+  /**
+   * How many failures the services have logged so far (an email that could not be sent): a
+   * service keeps its change and only logs those, so a command compares the count before and after.
+   */
+  failuresLogged(): number;
 }
 
-/** The mailer's log: quiet, except for failures, which go to stderr. */
-function quietLogger(): FastifyBaseLogger {
+/** The services' log: quiet, except for failures, which go to stderr and are counted. */
+function quietLogger(onFailure: () => void): FastifyBaseLogger {
   const noop = () => undefined;
+  const failure = (...args: unknown[]) => {
+    onFailure();
+    console.error(...args);
+  };
   const logger: FastifyBaseLogger = {
     level: 'error',
-    fatal: (...args: unknown[]) => console.error(...args),
-    error: (...args: unknown[]) => console.error(...args),
+    fatal: failure,
+    error: failure,
     warn: noop,
     info: noop,
     debug: noop,
@@ -45,17 +57,20 @@ export function createAdminContext(
   cwd = process.cwd(),
 ): AdminContext {
   // The shop's own services (createServices), so a command does exactly what the shop would.
-  const services = createServices({ config, db, log: quietLogger() });
+  let failures = 0;
+  const services = createServices({ config, db, log: quietLogger(() => (failures += 1)) });
   return {
     config,
     db,
-    mailer: services.mailer,
     orders: services.orders,
+    orderManagement: services.orderManagement,
+    productWrites: services.productWrites,
+    activity: services.activity,
     payments: services.paymentsRepo,
     reviews: services.reviews,
-    accounts: services.accountsRepo,
     wholesale: services.wholesale,
     resolvePath: (file) => resolve(cwd, file),
+    failuresLogged: () => failures,
   };
 }
 

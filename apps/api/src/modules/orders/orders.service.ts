@@ -50,14 +50,8 @@ export interface PaymentRecord {
   paymentMethodTitle: string;
 }
 
-/** The statuses the shop owner sets by hand. */
-export const OWNER_ORDER_STATUSES = [
-  'processing',
-  'on-hold',
-  'completed',
-  'cancelled',
-  'refunded',
-] as const;
+/** The statuses the shop owner sets by hand; refunded follows from refunding all of an order. */
+export const OWNER_ORDER_STATUSES = ['processing', 'on-hold', 'completed', 'cancelled'] as const;
 export type OwnerOrderStatus = (typeof OWNER_ORDER_STATUSES)[number];
 
 export interface StatusChange {
@@ -625,9 +619,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
      * The owner moves an order on (command line, back office). processing: paid another way (from
      * pending) or reopened (from on-hold or completed); on-hold: a paid order set aside; completed:
      * from processing or on-hold; cancelled: from pending, processing or on-hold, stock given back
-     * once; refunded: from processing, on-hold or completed (the money is returned at the provider).
-     * Any other move is 409 `larder_invalid_status_change` with the reason. Runs in `tx` when given,
-     * so the caller's note and log entry land with it.
+     * once. Any other move is 409 `larder_invalid_status_change` with the reason. Runs in `tx`
+     * when given, so the caller's note and log entry land with it.
      */
     async setStatus(
       orderId: number,
@@ -686,7 +679,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             dateCompleted: at,
             dateModified: at,
           });
-        } else if (status === 'cancelled') {
+        } else {
+          // cancelled
           if (from === 'pending') {
             if (!(await cancelIn(tx, orderId))) {
               throw refuse('a payment for it is under way; try again in a few minutes.');
@@ -716,11 +710,6 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
                 : 'only a pending, processing or on-hold order can be cancelled.',
             );
           }
-        } else {
-          if (from !== 'processing' && from !== 'on-hold' && from !== 'completed') {
-            throw refuse('only a paid (processing, on-hold or completed) order can be refunded.');
-          }
-          await ordersRepo.updateStatus(tx, orderId, { status, dateModified: at });
         }
         const updated = await ordersRepo.find(tx, orderId);
         return { from, order: toOrder(updated!) };

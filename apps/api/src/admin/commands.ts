@@ -797,12 +797,12 @@ const priceSet: Command = {
       throw new CliError(
         PRICE_FIELDS.filter(([, field]) => params[field])
           .map(([name, field]) => {
+            // The sale price kept from before is what the new regular price broke.
+            if (name === 'sale' && prices.sale === undefined && before.saleCents !== null) {
+              return `The sale price, ${formatCents(before.saleCents)}, must stay below the regular price: give --sale with a lower one, or --sale none.`;
+            }
             const flag = name === 'regular' ? 'The regular price' : `--${name}`;
-            const kept =
-              name === 'sale' && prices.sale === undefined && before.saleCents !== null
-                ? ` (its sale price is ${formatCents(before.saleCents)}: give --sale with a lower one, or --sale none)`
-                : '';
-            return `${flag}: ${params[field]}${kept}`;
+            return `${flag}: ${params[field]}`;
           })
           .join('\n') || error.message,
       );

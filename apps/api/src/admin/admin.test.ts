@@ -18,6 +18,7 @@ import {
 import { createFormsRepo } from '../modules/forms/forms.repo.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../test/factories.ts';
+import { mailTo } from '../../test/outbox.ts';
 import { aBuyer, placeOrder, productIdOf } from '../../test/place-order.ts';
 import {
   payOrder,
@@ -918,6 +919,51 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real
       expect(existsSync(join(dataDir, 'admin.sock'))).toBe(false);
       expect(run(dataDir, 'orders', 'list')).toMatchObject({ status: 0, stdout: 'No orders.\n' });
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('fulfils an order while the shop runs: the shop stores the shipment and emails the tracking link', async () => {
+    const dataDir = await newShopDir();
+    const cwd = mkdtempSync(join(tmpdir(), 'larder-admin-cwd-'));
+    // Seeded: the demo catalogue and shipping zones a shopper's order needs.
+    const app = await buildApp(testConfig({ dataDir }), { serveCommands: true });
+    try {
+      const listed = await app.inject({ url: `${apiPaths.products}?slug=peanut-butter-banana` });
+      const granola = ProductSchema.parse(listed.json<unknown[]>()[0]);
+      const order = await placeOrder(app, [{ product_id: granola.id, quantity: 1 }]);
+      await payOrder(app, null, order);
+
+      const fulfilled = await runBeside(
+        dataDir,
+        cwd,
+        'orders',
+        'fulfil',
+        String(order.id),
+        '--carrier',
+        'fedex',
+        '--tracking',
+        '774900001234',
+      );
+      expect(fulfilled).toMatchObject({ status: 0, stderr: '' });
+      expect(fulfilled.stdout).toBe(
+        [
+          `Order #${order.id}: processing → completed, shipped with FedEx, tracking number 774900001234.`,
+          'Tracking: https://www.fedex.com/fedextrack/?trknbr=774900001234',
+          `Emailed ${aBuyer.email} the tracking link.`,
+          '',
+        ].join('\n'),
+      );
+      // The running shop, which carried the command out, answers with the change at once.
+      const read = await app.inject({
+        url: `${apiPaths.orders}/${order.id}?key=${order.order_key}`,
+      });
+      expect(read.json()).toMatchObject({ status: 'completed' });
+      const mail = mailTo(dataDir, aBuyer.email).find((m) => m.text.includes('774900001234'));
+      expect(mail?.text).toContain('https://www.fedex.com/fedextrack/?trknbr=774900001234');
+    } finally {
+      await app.close();
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(cwd, { recursive: true, force: true });
     }

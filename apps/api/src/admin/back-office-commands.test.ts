@@ -441,6 +441,34 @@ describe('price set', () => {
   });
 });
 
+describe('text from the shop reaching the terminal', () => {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const terminalControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+
+  it('shows the control characters of a product name and a tracking number escaped', async () => {
+    const sku = `TX-${Date.now()}`;
+    await createProduct(t, { sku, name: uniqueName('Oats\u001b]0;pwned\u0007\u009b31m') });
+    const priced = await admin('price', 'set', sku, '14');
+    expect(priced.code).toBe(0);
+    expect(priced.out).toContain('Oats\\x1b]0;pwned\\x07\\x9b31m');
+    expect(priced.out).not.toMatch(terminalControls);
+
+    const order = await paidOrder();
+    const fulfilled = await admin(
+      'orders',
+      'fulfil',
+      String(order.id),
+      '--carrier',
+      'other',
+      '--tracking',
+      'AB\u001b[2K\rCD',
+    );
+    expect(fulfilled.code).toBe(0);
+    expect(fulfilled.out).toContain('tracking number AB\\x1b[2K\\x0dCD.');
+    expect(fulfilled.out).not.toMatch(terminalControls);
+  });
+});
+
 describe('the other writes are in the activity log as the command line', () => {
   it("stock set, through the back office's product writes", async () => {
     const sku = `ST-${Date.now()}`;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiPaths,
   OrderNoteSchema,
@@ -8,6 +8,7 @@ import {
   ProductSchema,
   type Order,
 } from '@larder/contract';
+import type { Config } from '../config.ts';
 import { activityLog, customers, productVariations } from '../db/schema.ts';
 import {
   createOrder,
@@ -38,10 +39,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs one command line against the test database, as `npm run admin -- …` would. */
-async function admin(...argv: string[]) {
+const admin = (...argv: string[]) => adminWith(t.config, ...argv);
+
+async function adminWith(config: Config, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const context = createAdminContext(t.config, t.database.db);
+  const context = createAdminContext(config, t.database.db);
   const code = await runAdmin(argv, {
     io: { out: (text) => out.push(text), err: (text) => err.push(text) },
     open: async () => ({ context, close: async () => undefined }),
@@ -186,6 +189,40 @@ describe('orders fulfil', () => {
     expect(mailTo(t.config.dataDir, buyer.email).some((m) => m.text.includes('JD0146'))).toBe(
       false,
     );
+  });
+});
+
+describe('an email that cannot be sent', () => {
+  it('the change stands, and the command says the buyer was not emailed and exits 1', async () => {
+    // Nothing listens on port 9: the mailer's connection is refused, and the service logs it.
+    const noMail = { ...t.config, smtpUrl: 'smtp://127.0.0.1:9' };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const order = await paidOrder();
+      const res = await adminWith(
+        noMail,
+        'orders',
+        'fulfil',
+        String(order.id),
+        '--carrier',
+        'usps',
+        '--tracking',
+        '9400100000000000000000',
+      );
+      expect(res).toMatchObject({
+        code: 1,
+        out: expect.stringContaining('processing → completed, shipped with USPS'),
+        err: `The order is fulfilled, but the email to ${buyer.email} could not be sent. Send the buyer a note yourself, or check SMTP_URL and try later.`,
+      });
+      expect(res.out).not.toContain('Emailed');
+      expect(logged).toHaveBeenCalled();
+      expect(await ownerOrder(order.id)).toMatchObject({
+        status: 'completed',
+        shipment: { carrier: 'usps', tracking_number: '9400100000000000000000' },
+      });
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
 

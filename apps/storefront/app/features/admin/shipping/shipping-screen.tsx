@@ -22,6 +22,8 @@ const METHOD_OPTIONS = [
   { code: 'local_pickup', name: 'Local pickup' },
 ];
 
+const LOCATIONS_LIST_ID = 'shipping-locations';
+
 const settingOf = (method: ShippingZoneMethod, key: string) => method.settings[key]?.value ?? '';
 
 /** What a method charges, in words: "$5.95 + $0.50 per item", "Orders of $50.00 or more". */
@@ -281,15 +283,7 @@ function AddMethodForm({ view, result }: { view: ZoneView; result: ActionResult 
   );
 }
 
-function Locations({
-  view,
-  locationOptions,
-  result,
-}: {
-  view: ZoneView;
-  locationOptions: LocationOption[];
-  result: ActionResult | undefined;
-}) {
+function Locations({ view, result }: { view: ZoneView; result: ActionResult | undefined }) {
   const zoneId = view.zone.id;
   const errors = useFormErrors(result, `location-${zoneId}`);
   const postcodeErrors = useFormErrors(result, `postcodes-${zoneId}`);
@@ -297,13 +291,9 @@ function Locations({
   const savingPostcodes = usePending('set-postcodes', `${zoneId}:`);
   const regions = view.locations.filter((location) => location.type !== 'postcode');
   const postcodes = view.locations.filter((location) => location.type === 'postcode');
-  const taken = new Set(regions.map((location) => `${location.type}:${location.code}`));
-  const headingId = `zone-${zoneId}-locations`;
   return (
-    <section aria-labelledby={headingId} className="admin-shipping-part">
-      <h3 id={headingId} className="admin-shipping-part__title">
-        Locations
-      </h3>
+    <div className="admin-shipping-part">
+      <h3 className="admin-shipping-part__title">Locations</h3>
       {regions.length === 0 ? (
         <p className="admin-muted">
           No regions: this zone takes every address that no zone above it takes.
@@ -338,13 +328,14 @@ function Locations({
       >
         <input type="hidden" name="intent" value="add-location" />
         <input type="hidden" name="zone_id" value={zoneId} />
-        <SelectField
+        <TextField
           id={`zone-${zoneId}-location`}
-          name="location"
+          name="place"
           label="Add a state, country or continent"
-          placeholder="Choose a location"
-          options={locationOptions.filter((option) => !taken.has(option.code))}
-          error={errors.location}
+          list={LOCATIONS_LIST_ID}
+          autoComplete="off"
+          hint="Type its name, such as Oregon or Canada, and pick it from the list."
+          error={errors.place}
         />
         <SubmitButton variant="secondary" pending={adding} pendingLabel="Adding…">
           Add location
@@ -372,7 +363,7 @@ function Locations({
           Save postcodes
         </SubmitButton>
       </Form>
-    </section>
+    </div>
   );
 }
 
@@ -419,18 +410,15 @@ function ZoneSettings({ view, result }: { view: ZoneView; result: ActionResult |
 function ZoneCard({
   view,
   position,
-  locationOptions,
   result,
 }: {
   view: ZoneView;
   position: number | null;
-  locationOptions: LocationOption[];
   result: ActionResult | undefined;
 }) {
   const { zone } = view;
   const fallback = zone.id === 0;
   const titleId = `zone-${zone.id}-title`;
-  const methodsId = `zone-${zone.id}-methods`;
   return (
     <section
       className="admin-card admin-section admin-shipping-zone"
@@ -463,13 +451,11 @@ function ZoneCard({
       {fallback ? null : (
         <>
           <ZoneSettings view={view} result={result} />
-          <Locations view={view} locationOptions={locationOptions} result={result} />
+          <Locations view={view} result={result} />
         </>
       )}
-      <section aria-labelledby={methodsId} className="admin-shipping-part">
-        <h3 id={methodsId} className="admin-shipping-part__title">
-          Methods
-        </h3>
+      <div className="admin-shipping-part">
+        <h3 className="admin-shipping-part__title">Methods</h3>
         {view.methods.length === 0 ? (
           <p className="admin-muted">No methods: shoppers here cannot check out.</p>
         ) : (
@@ -485,7 +471,7 @@ function ZoneCard({
           </ul>
         )}
         <AddMethodForm view={view} result={result} />
-      </section>
+      </div>
     </section>
   );
 }
@@ -546,10 +532,15 @@ export function ShippingScreen({ zones, locationOptions, result }: ShippingScree
           key={view.zone.id}
           view={view}
           position={view.zone.id === 0 ? null : index + 1}
-          locationOptions={locationOptions}
           result={result}
         />
       ))}
+      {/* One list for every zone's location field: the page stays light with ~320 places. */}
+      <datalist id={LOCATIONS_LIST_ID}>
+        {locationOptions.map((option) => (
+          <option key={option.code} value={option.name} />
+        ))}
+      </datalist>
     </>
   );
 }

@@ -150,6 +150,22 @@ function postedSettings(methodId: ShippingMethodId, formData: FormData) {
   return settings;
 }
 
+/**
+ * The location the owner typed, as `type:code`: its name as the list shows it ("Oregon, United
+ * States", any case) or its code (`US:OR`, `CA`); null when it names nothing.
+ */
+async function chosenLocation(api: BackOfficeApi, typed: string): Promise<string | null> {
+  const wanted = typed.trim().toLowerCase();
+  if (!wanted) return null;
+  const options = locationOptions(await api.listCountries());
+  const match = options.find(
+    (option) =>
+      option.name.toLowerCase() === wanted ||
+      option.code.slice(option.code.indexOf(':') + 1).toLowerCase() === wanted,
+  );
+  return match?.code ?? null;
+}
+
 async function zoneName(api: BackOfficeApi, zoneId: number): Promise<string> {
   const zones = await api.listShippingZones();
   return zones.find((zone) => zone.id === zoneId)?.name ?? 'the zone';
@@ -199,7 +215,15 @@ export async function shippingAction(request: Request, apiFetch: ApiFetch) {
 
   if (intent === 'add-location' || intent === 'remove-location') {
     const formKey = `location-${zoneId}`;
-    const chosen = postedText(formData, 'location');
+    const chosen =
+      intent === 'add-location'
+        ? await chosenLocation(api, postedText(formData, 'place'))
+        : postedText(formData, 'location');
+    if (chosen === null) {
+      return refused('Choose a location from the list.', {
+        [`${formKey}.place`]: 'Type a state, country or continent and pick it from the list.',
+      });
+    }
     const split = chosen.indexOf(':');
     const type = chosen.slice(0, split);
     const code = chosen.slice(split + 1);

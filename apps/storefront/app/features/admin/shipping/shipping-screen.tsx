@@ -24,6 +24,9 @@ const METHOD_OPTIONS = [
 
 const LOCATIONS_LIST_ID = 'shipping-locations';
 
+/** Zone 0 by what it does; WooCommerce's own name for it is long and says the same. */
+const zoneLabel = (view: ZoneView) => (view.zone.id === 0 ? 'Everywhere else' : view.zone.name);
+
 const settingOf = (method: ShippingZoneMethod, key: string) => method.settings[key]?.value ?? '';
 
 /** What a method charges, in words: "$5.95 + $0.50 per item", "Orders of $50.00 or more". */
@@ -220,14 +223,14 @@ function AddMethodForm({ view, result }: { view: ZoneView; result: ActionResult 
   const idPrefix = `new-method-${zoneId}`;
   return (
     <details className="admin-shipping-edit" open={Object.keys(errors).length > 0}>
-      <summary>Add a method to {view.zone.name}</summary>
+      <summary>Add a method to {zoneLabel(view)}</summary>
       {/* Keyed by the count: a method that was added empties the form. */}
       <Form
         key={view.methods.length}
         method="post"
         preventScrollReset
         className="admin-form admin-shipping-form"
-        aria-label={`Add a method to ${view.zone.name}`}
+        aria-label={`Add a method to ${zoneLabel(view)}`}
       >
         <input type="hidden" name="intent" value="add-method" />
         <input type="hidden" name="zone_id" value={zoneId} />
@@ -428,7 +431,7 @@ function ZoneCard({
       <div className="admin-shipping-zone__header">
         <div>
           <h2 id={titleId} className="admin-card__title">
-            {fallback ? 'Everywhere else' : zone.name}
+            {zoneLabel(view)}
           </h2>
           <p className="admin-muted">
             {fallback

@@ -49,6 +49,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
 import { mediaLibraryRoutes } from './modules/media/media-library.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
@@ -252,6 +253,7 @@ export async function buildApp(
   await app.register(mediaLibraryRoutes, { mediaLibrary: services.mediaLibrary });
 
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
+  await app.register(shippingZonesRoutes, { shippingZones: services.shippingZones });
   await app.register(ordersRoutes, {
     orders,
     publicUrl: config.publicUrl,

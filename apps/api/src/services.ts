@@ -36,6 +36,7 @@ import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
+import { createShippingZonesService } from './modules/shipping/shipping-zones.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 
 export interface ServicesOptions {
@@ -122,7 +123,9 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
-  const shipping = createShippingService(db, createShippingRepo(db));
+  const shippingRepo = createShippingRepo(db);
+  const shipping = createShippingService(db, shippingRepo);
+  const shippingZones = createShippingZonesService(db, shippingRepo, { activity });
   const orders = createOrdersService(db, {
     holdMinutes: config.orderHoldMinutes,
     maxHeldUnits: config.orderHoldMaxUnits,
@@ -169,6 +172,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     forms,
     wholesale,
     shipping,
+    shippingZones,
     orders,
     orderManagement,
     paymentSetup,

@@ -37,6 +37,7 @@ export default [
       id: 'admin-wholesale-application',
     }),
     route('messages', 'routes/admin-messages.tsx', { id: 'admin-messages' }),
+    route('shipping', 'routes/admin-shipping.tsx', { id: 'admin-shipping' }),
     route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
   ]),
   route('blog', 'routes/blog.tsx'),

@@ -3,6 +3,7 @@ import {
   paginationHeaders,
   type ActivityEntry,
   type ContactMessage,
+  type Country,
   type Customer,
   type NewsletterSubscriber,
   type OrderNote,
@@ -16,6 +17,14 @@ import {
   type ProductReview,
   type ReviewModeration,
   type SalesReport,
+  type ShippingZone,
+  type ShippingZoneCreate,
+  type ShippingZoneLocation,
+  type ShippingZoneLocationsUpdate,
+  type ShippingZoneMethod,
+  type ShippingZoneMethodCreate,
+  type ShippingZoneMethodUpdate,
+  type ShippingZoneUpdate,
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
 } from '@larder/contract';
@@ -72,6 +81,8 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     (await (await send(path, { method: 'PUT', body: JSON.stringify(body) })).json()) as T;
   const post = async <T>(path: string, body: unknown) =>
     (await (await send(path, { method: 'POST', body: JSON.stringify(body) })).json()) as T;
+  const remove = async <T>(path: string) =>
+    (await (await send(path, { method: 'DELETE' })).json()) as T;
 
   /** Only the count of a list: one row fetched, the total read from X-WP-Total. */
   const count = async (path: string, query: Query) =>
@@ -123,6 +134,27 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       list<Product>(apiPaths.products, { status: 'any', per_page: 100, orderby: 'title' }),
 
     listActivity: (query: Query) => list<ActivityEntry>(apiPaths.activityLog, query),
+
+    listCountries: () => get<Country[]>(apiPaths.countries),
+    listShippingZones: () => get<ShippingZone[]>(apiPaths.shippingZones),
+    createShippingZone: (zone: ShippingZoneCreate) =>
+      post<ShippingZone>(apiPaths.shippingZones, zone),
+    updateShippingZone: (id: number, update: ShippingZoneUpdate) =>
+      put<ShippingZone>(`${apiPaths.shippingZones}/${id}`, update),
+    deleteShippingZone: (id: number) => remove<ShippingZone>(`${apiPaths.shippingZones}/${id}`),
+    listShippingZoneLocations: (id: number) =>
+      get<ShippingZoneLocation[]>(`${apiPaths.shippingZones}/${id}/locations`),
+    setShippingZoneLocations: (id: number, locations: ShippingZoneLocationsUpdate) =>
+      put<ShippingZoneLocation[]>(`${apiPaths.shippingZones}/${id}/locations`, locations),
+    /** Disabled methods too: the owner is asking. */
+    listShippingZoneMethods: (id: number) =>
+      get<ShippingZoneMethod[]>(`${apiPaths.shippingZones}/${id}/methods`),
+    addShippingZoneMethod: (id: number, method: ShippingZoneMethodCreate) =>
+      post<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods`, method),
+    updateShippingZoneMethod: (id: number, instanceId: number, update: ShippingZoneMethodUpdate) =>
+      put<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods/${instanceId}`, update),
+    deleteShippingZoneMethod: (id: number, instanceId: number) =>
+      remove<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods/${instanceId}`),
   };
 }
 

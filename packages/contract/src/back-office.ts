@@ -306,6 +306,9 @@ export type ActivityListQuery = z.infer<typeof ActivityListQuerySchema>;
 
 // ------------------------------------------------------------------ catalogue import and export
 
+/** The largest catalogue file an import takes: far above a few hundred products. */
+export const CATALOG_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** The catalogue file's two forms: the command line's JSON, or a spreadsheet's CSV. */
 export const CatalogFileFormatSchema = z.enum(['json', 'csv']);
 export type CatalogFileFormat = z.infer<typeof CatalogFileFormatSchema>;

@@ -184,7 +184,8 @@ export interface CatalogIssue {
  */
 export class CatalogFileError extends Error {
   constructor(readonly issues: CatalogIssue[]) {
-    super(`The catalogue file has ${issues.length} problem(s); nothing was imported.`);
+    const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
+    super(`The catalogue file has ${count}; nothing was imported.`);
     this.name = 'CatalogFileError';
   }
 }

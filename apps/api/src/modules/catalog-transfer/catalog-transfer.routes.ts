@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   apiPaths,
+  CATALOG_FILE_MAX_BYTES,
   CatalogExportQuerySchema,
   CatalogImportQuerySchema,
   CatalogImportResultSchema,
@@ -17,9 +18,6 @@ import type { CatalogTransferService } from './catalog-transfer.service.ts';
 export interface CatalogTransferRoutesOptions {
   catalogTransfer: CatalogTransferService;
 }
-
-/** Far above a catalogue of a few hundred products with long descriptions. */
-export const CATALOG_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 const tags = ['back office'];
 
@@ -44,7 +42,7 @@ export const catalogTransferRoutes: FastifyPluginAsyncZod<CatalogTransferRoutesO
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',
-    { parseAs: 'string', bodyLimit: CATALOG_IMPORT_MAX_BYTES },
+    { parseAs: 'string', bodyLimit: CATALOG_FILE_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
 

@@ -2,6 +2,8 @@ import {
   apiPaths,
   paginationHeaders,
   type ActivityEntry,
+  type CatalogFileFormat,
+  type CatalogImportResult,
   type ContactMessage,
   type Customer,
   type NewsletterSubscriber,
@@ -123,6 +125,21 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       list<Product>(apiPaths.products, { status: 'any', per_page: 100, orderby: 'title' }),
 
     listActivity: (query: Query) => list<ActivityEntry>(apiPaths.activityLog, query),
+
+    /** The catalogue file as the API's attachment, passed through as it is. */
+    exportCatalog: (format: CatalogFileFormat) =>
+      send(withQuery(apiPaths.catalogExport, { format }), { headers: { accept: '*/*' } }),
+    /** Sends the file as it is; `dryRun` only checks it and says what would change. */
+    importCatalog: async (text: string, format: CatalogFileFormat, dryRun: boolean) => {
+      const path = withQuery(apiPaths.catalogImport, { format, dry_run: String(dryRun) });
+      const type = format === 'csv' ? 'text/csv' : 'application/json';
+      const response = await send(path, {
+        method: 'POST',
+        body: text,
+        headers: { 'content-type': type },
+      });
+      return (await response.json()) as CatalogImportResult;
+    },
   };
 }
 

@@ -760,6 +760,39 @@ describe('catalog export and import', () => {
   });
 });
 
+describe('catalog export and import as CSV', () => {
+  it('exports CSV by --format or the file name, and a dry run says what would change and writes nothing', async () => {
+    const printed = await admin('catalog', 'export', '--format', 'csv');
+    expect(printed.out.split('\n')[0]).toMatch(/^type,parent,slug,sku,name,/);
+    const path = join(workDir, 'catalog.csv');
+    expect(await admin('catalog', 'export', '--out', path)).toMatchObject({ code: 0 });
+    const text = readFileSync(path, 'utf8');
+    expect(text).toBe(`${printed.out}\r\n`);
+
+    const lines = text.split('\r\n');
+    const at = lines.findIndex((line) => line.startsWith('simple,,'));
+    const slug = lines[at]!.split(',')[2]!;
+    const before = JSON.stringify(
+      CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out)),
+    );
+    writeFileSync(
+      path,
+      [lines[0], lines[at]!.replace(`,${slug},`, ',csv-only-granola,')].join('\r\n'),
+    );
+    expect(await admin('catalog', 'import', path, '--dry-run')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('nothing was written): 1 products, 1 created, 0 updated'),
+    });
+    expect(
+      JSON.stringify(CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out))),
+    ).toBe(before);
+    expect(await admin('catalog', 'import', path, '--format', 'xml')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('--format is json or csv'),
+    });
+  });
+});
+
 // About the embedded database in DATA_DIR: the PostgreSQL run of the API tests leaves them out.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real command)', () => {
   const main = join(resolveApiRoot(), 'src', 'admin', 'main.ts');

@@ -569,9 +569,10 @@ const catalogExport: Command = {
     const out = args.values.out;
     const format = catalogFormatOf(args.values.format, typeof out === 'string' ? out : undefined);
     const file = await exportCatalog(context.db);
-    const text = format === 'json' ? json(file) : catalogText(file, 'csv').trimEnd();
-    if (typeof out !== 'string') return io.out(text);
-    writeFileSync(context.resolvePath(out), `${text}\n`);
+    // CSV as the API sends it (CRLF lines, RFC 4180); JSON as it has always been written.
+    const text = format === 'json' ? `${json(file)}\n` : catalogText(file, 'csv');
+    if (typeof out !== 'string') return io.out(text.trimEnd());
+    writeFileSync(context.resolvePath(out), text);
     io.err(`Wrote ${file.products.length} products to ${out}.`);
   },
 };

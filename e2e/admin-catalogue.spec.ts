@@ -109,6 +109,17 @@ test.describe('Back office: catalogue import and export (issue 13)', () => {
     await expect(page.getByTestId('product-price')).toContainText('$14.75');
   });
 
+  test('a file far above the shop’s 64 KB form limit is still read whole', async ({ page }) => {
+    await signIn(page, await createOwner());
+    const product = await ownProduct(page);
+    await gotoHydrated(page, '/admin/catalogue');
+    const rows = await downloadCsv(page);
+    const description = `<p>${'Slow-baked oat clusters. '.repeat(6000)}</p>`;
+    await chooseFile(page, onlyProduct(rows, product.slug, { description }));
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(page.getByTestId('admin-notice')).toHaveText(/0 new, 1 changed, 0 unchanged/);
+  });
+
   test('a broken file lists every problem by row and column and changes nothing', async ({
     page,
   }) => {

@@ -32,6 +32,7 @@ import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productWritesRoutes } from './modules/catalog/product-writes.routes.ts';
+import { catalogTransferRoutes } from './modules/catalog-transfer/catalog-transfer.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { contactMessagesRoutes } from './modules/forms/contact-messages.routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
   await app.register(productWritesRoutes, { productWrites: services.productWrites });
   await app.register(mediaLibraryRoutes, { mediaLibrary: services.mediaLibrary });
+  await app.register(catalogTransferRoutes, { catalogTransfer: services.catalogTransfer });
 
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
   await app.register(shippingZonesRoutes, { shippingZones: services.shippingZones });

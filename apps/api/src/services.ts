@@ -18,6 +18,7 @@ import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createProductWritesService } from './modules/catalog/product-writes.service.ts';
+import { createCatalogTransferService } from './modules/catalog-transfer/catalog-transfer.service.ts';
 import { createContentRepo } from './modules/content/content.repo.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
@@ -96,6 +97,11 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   const catalog = createCatalogService(createCatalogRepo(db), { publicUrl: config.publicUrl });
   const productWrites = createProductWritesService(db, { catalog, activity, now });
   const mediaLibrary = createMediaLibraryService(db, { dataDir: config.dataDir, activity });
+  const catalogTransfer = createCatalogTransferService(db, {
+    activity,
+    dataDir: config.dataDir,
+    now,
+  });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
   const reviews = createReviewsService(createReviewsRepo(db), {
     publicUrl: config.publicUrl,
@@ -167,6 +173,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     catalog,
     productWrites,
     mediaLibrary,
+    catalogTransfer,
     content,
     reviews,
     forms,

@@ -88,6 +88,8 @@ interface Probe {
   expect: Expected;
   /** The request ends its session (sign-out): it is sent with a session of its own. */
   endsSession?: boolean;
+  /** The owner's answer carries wholesale prices by design (the catalogue file). */
+  ownerSeesWholesalePrices?: boolean;
   /** More checks on the answer: what it contains, what it changed. */
   check?: (actor: Actor, body: string) => void | Promise<void>;
 }
@@ -208,6 +210,35 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.newsletterExport, () => apiPaths.newsletterExport),
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
   ...shippingEditingRoutes(),
+  {
+    route: `GET ${apiPaths.catalogExport}`,
+    rule: 'owners only; the file carries wholesale prices',
+    probes: () =>
+      ['json', 'csv', 'xml'].map((format) => ({
+        method: 'GET' as const,
+        url: `${apiPaths.catalogExport}?format=${format}`,
+        expect: onlyFor(['owner'], format === 'xml' ? 400 : 200),
+        ownerSeesWholesalePrices: true,
+      })),
+  },
+  {
+    route: `POST ${apiPaths.catalogImport}`,
+    rule: 'owners only (401/403 before the file is read)',
+    probes: () => [
+      {
+        method: 'POST',
+        url: `${apiPaths.catalogImport}?dry_run=true`,
+        payload: () => ({ format: 'larder-catalog', version: 1, products: [] }),
+        expect: onlyFor(['owner']),
+      },
+      {
+        method: 'POST',
+        url: `${apiPaths.catalogImport}?dry_run=true`,
+        payload: () => ({ format: 'larder-catalog', version: 2 }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
 ];
 
 const aProductBody = () => ({
@@ -1224,7 +1255,7 @@ describe('the permissions matrix', () => {
             });
             const label = `${actor} ${probe.method} ${probe.url}`;
             expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBe(probe.expect[actor]);
-            if (actor !== 'wholesale') {
+            if (actor !== 'wholesale' && !(actor === 'owner' && probe.ownerSeesWholesalePrices)) {
               expect(res.body, `${label} must not carry wholesale_price`).not.toContain(
                 'wholesale_price',
               );

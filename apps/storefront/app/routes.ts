@@ -38,8 +38,13 @@ export default [
     }),
     route('messages', 'routes/admin-messages.tsx', { id: 'admin-messages' }),
     route('shipping', 'routes/admin-shipping.tsx', { id: 'admin-shipping' }),
+    route('catalogue', 'routes/admin-catalogue.tsx', { id: 'admin-catalogue' }),
     route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
   ]),
+  // A file download, not a page: outside the back office's layout, guarded by its own loader.
+  route('admin/catalogue/export', 'routes/admin-catalogue-export.ts', {
+    id: 'admin-catalogue-export',
+  }),
   route('blog', 'routes/blog.tsx'),
   // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.
   route('blog/minority-business-enterprise-certification', 'routes/mbe-redirect.ts'),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_ID, PaginationQuerySchema, MoneyStringSchema, queryInt } from './common.ts';
+import {
+  MAX_ID,
+  PaginationQuerySchema,
+  MoneyStringSchema,
+  queryBoolean,
+  queryInt,
+} from './common.ts';
 import {
   CustomerRoleSchema,
   MonthlyVolumeSchema,
@@ -297,3 +303,39 @@ export const ActivityListQuerySchema = PaginationQuerySchema.extend({
   subject_id: queryInt(1).optional(),
 });
 export type ActivityListQuery = z.infer<typeof ActivityListQuerySchema>;
+
+// ------------------------------------------------------------------ catalogue import and export
+
+/** The largest catalogue file an import takes: far above a few hundred products. */
+export const CATALOG_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The catalogue file's two forms: the command line's JSON, or a spreadsheet's CSV. */
+export const CatalogFileFormatSchema = z.enum(['json', 'csv']);
+export type CatalogFileFormat = z.infer<typeof CatalogFileFormatSchema>;
+
+export const CatalogExportQuerySchema = z.object({
+  format: CatalogFileFormatSchema.default('json'),
+});
+export type CatalogExportQuery = z.infer<typeof CatalogExportQuerySchema>;
+
+export const CatalogImportQuerySchema = z.object({
+  format: CatalogFileFormatSchema.default('json'),
+  /** true: check the file and say what would change, writing nothing. */
+  dry_run: queryBoolean.default(false),
+});
+export type CatalogImportQuery = z.infer<typeof CatalogImportQuerySchema>;
+
+export const CatalogImportChangeSchema = z.enum(['created', 'updated', 'unchanged']);
+export type CatalogImportChange = z.infer<typeof CatalogImportChangeSchema>;
+
+/** What an import did, or (dry run) would do: products are matched by slug. */
+export const CatalogImportResultSchema = z.object({
+  dry_run: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  products: z.array(
+    z.object({ slug: z.string(), name: z.string(), change: CatalogImportChangeSchema }),
+  ),
+});
+export type CatalogImportResult = z.infer<typeof CatalogImportResultSchema>;

@@ -18,6 +18,7 @@ export interface AdminContext {
   reviews: Services['reviews'];
   accounts: Services['accountsRepo'];
   wholesale: Services['wholesale'];
+  catalogTransfer: Services['catalogTransfer'];
   /** A file name the owner typed, resolved against their shell's folder (not the shop's). */
   resolvePath(file: string): string;
 }
@@ -55,6 +56,7 @@ export function createAdminContext(
     reviews: services.reviews,
     accounts: services.accountsRepo,
     wholesale: services.wholesale,
+    catalogTransfer: services.catalogTransfer,
     resolvePath: (file) => resolve(cwd, file),
   };
 }

@@ -11,7 +11,7 @@ import {
   type RouteObject,
   type ServerBuild,
 } from 'react-router';
-import type { ShopIdentity } from '@larder/contract';
+import { CATALOG_FILE_MAX_BYTES, type ShopIdentity } from '@larder/contract';
 import type { AnalyticsConfig } from '../config.ts';
 import { bodyWithNonce, type PageCache, type RenderedPage } from '../http/page-cache.ts';
 import { carriesCredentials, PRIVATE_CACHE_CONTROL } from '../http/read-cache.ts';
@@ -220,59 +220,69 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       throw error;
     });
 
+    const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (apiPrefixes.some((prefix) => request.url.startsWith(prefix))) {
+        return reply.callNotFound();
+      }
+      const webRequest = toWebRequest(
+        request,
+        reply,
+        Buffer.isBuffer(request.body) ? request.body : undefined,
+      );
+      if (!webRequest) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Host.');
+      const nonce = reply.cspNonce?.script ?? '';
+      const { pageCache } = options;
+      // The viewer's own page (signed in, a secret link, what they posted): rendered for them
+      // alone and kept by no browser history or shared cache, HTML and `.data` alike.
+      const isPersonal =
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        carriesCredentials(request) ||
+        isUnder(personalPaths, request.url);
+      if (
+        !pageCache ||
+        request.method !== 'GET' ||
+        isPersonal ||
+        isUnder(uncachedPaths, request.url)
+      ) {
+        const response = await handleRequest(webRequest, {
+          cspNonce: nonce,
+          apiFetch: createInProcessFetch(app, request.headers, request.ip),
+          siteConfig: options.siteConfig,
+        });
+        return sendWebResponse(reply, response, isPersonal ? PRIVATE_CACHE_CONTROL : undefined);
+      }
+      // Rendered as nobody in particular (no cookies, no user agent), so any visitor may get it;
+      // not tied to this connection either, since others may be waiting for the same render.
+      const anonymousHeaders = { 'accept-language': request.headers['accept-language'] };
+      const { page, state } = await pageCache.get(request.url, (renderNonce) =>
+        handleRequest(
+          new Request(webRequest.url, {
+            headers: { accept: webRequest.headers.get('accept') ?? '*/*' },
+          }),
+          {
+            cspNonce: renderNonce,
+            apiFetch: createInProcessFetch(app, anonymousHeaders, request.ip),
+            siteConfig: options.siteConfig,
+          },
+        ),
+      );
+      if (options.showCacheState) reply.header('x-cache', state);
+      return sendRenderedPage(reply, page, nonce);
+    };
     ssr.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
-      handler: async (request, reply) => {
-        if (apiPrefixes.some((prefix) => request.url.startsWith(prefix))) {
-          return reply.callNotFound();
-        }
-        const webRequest = toWebRequest(
-          request,
-          reply,
-          Buffer.isBuffer(request.body) ? request.body : undefined,
-        );
-        if (!webRequest) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Host.');
-        const nonce = reply.cspNonce?.script ?? '';
-        const { pageCache } = options;
-        // The viewer's own page (signed in, a secret link, what they posted): rendered for them
-        // alone and kept by no browser history or shared cache, HTML and `.data` alike.
-        const isPersonal =
-          (request.method !== 'GET' && request.method !== 'HEAD') ||
-          carriesCredentials(request) ||
-          isUnder(personalPaths, request.url);
-        if (
-          !pageCache ||
-          request.method !== 'GET' ||
-          isPersonal ||
-          isUnder(uncachedPaths, request.url)
-        ) {
-          const response = await handleRequest(webRequest, {
-            cspNonce: nonce,
-            apiFetch: createInProcessFetch(app, request.headers, request.ip),
-            siteConfig: options.siteConfig,
-          });
-          return sendWebResponse(reply, response, isPersonal ? PRIVATE_CACHE_CONTROL : undefined);
-        }
-        // Rendered as nobody in particular (no cookies, no user agent), so any visitor may get it;
-        // not tied to this connection either, since others may be waiting for the same render.
-        const anonymousHeaders = { 'accept-language': request.headers['accept-language'] };
-        const { page, state } = await pageCache.get(request.url, (renderNonce) =>
-          handleRequest(
-            new Request(webRequest.url, {
-              headers: { accept: webRequest.headers.get('accept') ?? '*/*' },
-            }),
-            {
-              cspNonce: renderNonce,
-              apiFetch: createInProcessFetch(app, anonymousHeaders, request.ip),
-              siteConfig: options.siteConfig,
-            },
-          ),
-        );
-        if (options.showCacheState) reply.header('x-cache', state);
-        return sendRenderedPage(reply, page, nonce);
-      },
+      handler: render,
     });
+    // The back office's catalogue import posts a whole file: up to the import's own limit.
+    for (const url of ['/admin/catalogue', '/admin/catalogue.data']) {
+      ssr.route({
+        method: 'POST',
+        url,
+        bodyLimit: CATALOG_FILE_MAX_BYTES + FORM_BODY_LIMIT,
+        handler: render,
+      });
+    }
   });
 }
 

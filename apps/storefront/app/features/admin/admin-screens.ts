@@ -7,5 +7,6 @@ export const ADMIN_SCREENS = [
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/shipping', label: 'Shipping', end: false },
+  { to: '/admin/catalogue', label: 'Catalogue', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
 ] as const;

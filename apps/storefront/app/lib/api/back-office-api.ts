@@ -2,6 +2,8 @@ import {
   apiPaths,
   paginationHeaders,
   type ActivityEntry,
+  type CatalogFileFormat,
+  type CatalogImportResult,
   type ContactMessage,
   type Country,
   type Customer,
@@ -155,6 +157,20 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       put<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods/${instanceId}`, update),
     deleteShippingZoneMethod: (id: number, instanceId: number) =>
       remove<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods/${instanceId}`),
+    /** The catalogue file as the API's attachment, passed through as it is. */
+    exportCatalog: (format: CatalogFileFormat) =>
+      send(withQuery(apiPaths.catalogExport, { format }), { headers: { accept: '*/*' } }),
+    /** Sends the file as it is; `dryRun` only checks it and says what would change. */
+    importCatalog: async (text: string, format: CatalogFileFormat, dryRun: boolean) => {
+      const path = withQuery(apiPaths.catalogImport, { format, dry_run: String(dryRun) });
+      const type = format === 'csv' ? 'text/csv' : 'application/json';
+      const response = await send(path, {
+        method: 'POST',
+        body: text,
+        headers: { 'content-type': type },
+      });
+      return (await response.json()) as CatalogImportResult;
+    },
   };
 }
 

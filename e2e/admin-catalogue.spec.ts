@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPaths, type Product } from '@larder/contract';
+import { apiPaths, type Product, ownerApiPaths } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import { axeViolations, createOwner, signIn, unique } from './support/back-office';
 
@@ -18,7 +18,7 @@ const toCsv = (rows: string[][]) =>
  * slug through the owner API, so changing its price touches nothing another test reads.
  */
 async function ownProduct(page: Page) {
-  const exported = await page.request.get(`${apiPaths.catalogExport}?format=csv`);
+  const exported = await page.request.get(`${ownerApiPaths.catalogExport}?format=csv`);
   expect(exported.status()).toBe(200);
   const [header, ...rows] = parse(await exported.text()) as string[][];
   const column = (name: string) => header!.indexOf(name);
@@ -31,7 +31,7 @@ async function ownProduct(page: Page) {
   row[column('sale_price')] = '';
   row[column('menu_order')] = '99';
   const xsrf = (await page.context().cookies()).find((entry) => entry.name === 'XSRF-TOKEN');
-  const created = await page.request.post(`${apiPaths.catalogImport}?format=csv`, {
+  const created = await page.request.post(`${ownerApiPaths.catalogImport}?format=csv`, {
     // The double submit a script in the page would send with the session cookie.
     headers: { 'content-type': 'text/csv', 'x-xsrf-token': decodeURIComponent(xsrf?.value ?? '') },
     data: toCsv([header!, row]),
@@ -170,7 +170,7 @@ for (const width of [390, 1440]) {
     };
     await check('empty');
 
-    const exported = await page.request.get(`${apiPaths.catalogExport}?format=csv`);
+    const exported = await page.request.get(`${ownerApiPaths.catalogExport}?format=csv`);
     const rows = parse(await exported.text()) as string[][];
     await chooseFile(page, onlyProduct(rows, product.slug, { regular_price: '13.00' }));
     // Keyboard only: from the file input to the format choice and the check button.

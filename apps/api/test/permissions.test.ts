@@ -6,7 +6,7 @@ import {
   CONTACT_FORM_ID,
   testPaymentToken,
   type Order,
-  MEDIA_PATH,
+  ownerApiPaths,
 } from '@larder/contract';
 import sharp from 'sharp';
 import { customers, media, productReviews } from '../src/db/schema.ts';
@@ -211,29 +211,29 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
   ...shippingEditingRoutes(),
   {
-    route: `GET ${apiPaths.catalogExport}`,
+    route: `GET ${ownerApiPaths.catalogExport}`,
     rule: 'owners only; the file carries wholesale prices',
     probes: () =>
       ['json', 'csv', 'xml'].map((format) => ({
         method: 'GET' as const,
-        url: `${apiPaths.catalogExport}?format=${format}`,
+        url: `${ownerApiPaths.catalogExport}?format=${format}`,
         expect: onlyFor(['owner'], format === 'xml' ? 400 : 200),
         ownerSeesWholesalePrices: true,
       })),
   },
   {
-    route: `POST ${apiPaths.catalogImport}`,
+    route: `POST ${ownerApiPaths.catalogImport}`,
     rule: 'owners only (401/403 before the file is read)',
     probes: () => [
       {
         method: 'POST',
-        url: `${apiPaths.catalogImport}?dry_run=true`,
+        url: `${ownerApiPaths.catalogImport}?dry_run=true`,
         payload: () => ({ format: 'larder-catalog', version: 1, products: [] }),
         expect: onlyFor(['owner']),
       },
       {
         method: 'POST',
-        url: `${apiPaths.catalogImport}?dry_run=true`,
+        url: `${ownerApiPaths.catalogImport}?dry_run=true`,
         payload: () => ({ format: 'larder-catalog', version: 2 }),
         expect: onlyFor(['owner'], 400),
       },
@@ -377,12 +377,12 @@ const productWriteRoutes: RouteEntry[] = [
     ],
   },
   {
-    route: `POST ${MEDIA_PATH}`,
+    route: `POST ${ownerApiPaths.media}`,
     rule: 'owners only; the same picture again is the same entry',
     probes: (w) => [
       {
         method: 'POST',
-        url: MEDIA_PATH,
+        url: ownerApiPaths.media,
         headers: {
           'content-type': 'image/jpeg',
           'content-disposition': 'attachment; filename="matrix.jpg"',
@@ -392,7 +392,7 @@ const productWriteRoutes: RouteEntry[] = [
       },
       {
         method: 'POST',
-        url: MEDIA_PATH,
+        url: ownerApiPaths.media,
         headers: {
           'content-type': 'image/jpeg',
           'content-disposition': 'attachment; filename="matrix.jpg"',
@@ -403,18 +403,18 @@ const productWriteRoutes: RouteEntry[] = [
     ],
   },
   {
-    route: `PUT ${MEDIA_PATH}/{id}`,
+    route: `PUT ${ownerApiPaths.media}/{id}`,
     rule: 'owners only',
     probes: (w) => [
       {
         method: 'PUT',
-        url: `${MEDIA_PATH}/${w.mediaId}`,
+        url: `${ownerApiPaths.media}/${w.mediaId}`,
         payload: () => ({ alt_text: 'A bag of granola' }),
         expect: onlyFor(['owner']),
       },
       {
         method: 'PUT',
-        url: `${MEDIA_PATH}/${w.mediaId}`,
+        url: `${ownerApiPaths.media}/${w.mediaId}`,
         payload: () => ({ alt_text: 5 }),
         expect: onlyFor(['owner'], 400),
       },

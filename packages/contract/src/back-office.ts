@@ -14,6 +14,19 @@ import {
 import { OrderSchema, OrderStatusSchema } from './orders.ts';
 import { ReviewStatusSchema } from './reviews.ts';
 
+/**
+ * The owner-only paths the shop's pages never call. Not in `apiPaths`: that object ships whole in
+ * every shop page's JavaScript, and the product page is at its first-load budget.
+ */
+export const ownerApiPaths = {
+  /** Image uploads (`POST`, the raw file) and their alt text (`PUT /{id}`), as WordPress's. */
+  media: '/wp-json/wp/v2/media',
+  /** The whole catalogue as a file: `?format=json|csv`, an attachment. */
+  catalogExport: '/wp-json/larder/v1/catalog/export',
+  /** A catalogue file as the raw body: `?format=json|csv&dry_run=true|false`, all or nothing. */
+  catalogImport: '/wp-json/larder/v1/catalog/import',
+} as const;
+
 // The owner-only API under the back office (/admin). WooCommerce's shapes where it has them;
 // the same style where it has none (wholesale applications, contact messages, newsletter, activity).
 

@@ -43,10 +43,6 @@ export const apiPaths = {
   activityLog: '/wp-json/wc/v3/activity-log',
   /** An owner's two-factor sign-in: GET status; POST `/setup`, `/enable`, `/disable`. */
   twoFactor: '/wp-json/wc/v3/two-factor',
-  /** The whole catalogue as a file: `?format=json|csv`, an attachment. */
-  catalogExport: '/wp-json/larder/v1/catalog/export',
-  /** A catalogue file as the raw body: `?format=json|csv&dry_run=true|false`, all or nothing. */
-  catalogImport: '/wp-json/larder/v1/catalog/import',
 } as const;
 
 /** Headers WordPress sets on every collection response. */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
-  apiPaths,
   CATALOG_FILE_MAX_BYTES,
   CatalogExportQuerySchema,
   CatalogImportQuerySchema,
   CatalogImportResultSchema,
+  ownerApiPaths,
 } from '@larder/contract';
 import { attachmentDisposition } from '../../http/attachment.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -47,7 +47,7 @@ export const catalogTransferRoutes: FastifyPluginAsyncZod<CatalogTransferRoutesO
   );
 
   app.get(
-    apiPaths.catalogExport,
+    ownerApiPaths.catalogExport,
     {
       onRequest: [requireOwner('view')],
       schema: {
@@ -78,7 +78,7 @@ export const catalogTransferRoutes: FastifyPluginAsyncZod<CatalogTransferRoutesO
   );
 
   app.post(
-    apiPaths.catalogImport,
+    ownerApiPaths.catalogImport,
     {
       onRequest: [requireOwner('edit')],
       schema: {

@@ -7,6 +7,7 @@ import {
   apiPaths,
   CatalogImportResultSchema,
   type Product,
+  ownerApiPaths,
 } from '@larder/contract';
 import { createCategory } from '../../../test/factories.ts';
 import { signedInCustomer, type Session } from '../../../test/sessions.ts';
@@ -29,7 +30,7 @@ type Format = 'json' | 'csv';
 
 const exportAs = async (format: Format) => {
   const res = await t.app.inject({
-    url: `${apiPaths.catalogExport}?format=${format}`,
+    url: `${ownerApiPaths.catalogExport}?format=${format}`,
     headers: owner.bearer,
   });
   expect(res.statusCode).toBe(200);
@@ -44,7 +45,7 @@ const importFile = (
 ) =>
   t.app.inject({
     method: 'POST',
-    url: `${apiPaths.catalogImport}?format=${format}&dry_run=${dryRun}`,
+    url: `${ownerApiPaths.catalogImport}?format=${format}&dry_run=${dryRun}`,
     headers: { ...headers, 'content-type': format === 'csv' ? 'text/csv' : 'application/json' },
     payload: body,
   });
@@ -122,9 +123,12 @@ describe('GET /larder/v1/catalog/export', () => {
   });
 
   it('is for owners only: 401 for a guest, 403 for a customer', async () => {
-    const guest = await t.app.inject({ url: apiPaths.catalogExport });
+    const guest = await t.app.inject({ url: ownerApiPaths.catalogExport });
     expect(guest.statusCode).toBe(401);
-    const shopper = await t.app.inject({ url: apiPaths.catalogExport, headers: customer.bearer });
+    const shopper = await t.app.inject({
+      url: ownerApiPaths.catalogExport,
+      headers: customer.bearer,
+    });
     expect(shopper.statusCode).toBe(403);
     expect(ApiErrorSchema.parse(shopper.json()).code).toBe('woocommerce_rest_cannot_view');
   });
@@ -340,7 +344,7 @@ describe('POST /larder/v1/catalog/import', () => {
   it('answers 400 for an empty body and a bad query, 401 and 403 before reading the body', async () => {
     const empty = await t.app.inject({
       method: 'POST',
-      url: apiPaths.catalogImport,
+      url: ownerApiPaths.catalogImport,
       headers: owner.bearer,
     });
     expect(empty.statusCode).toBe(400);
@@ -348,7 +352,7 @@ describe('POST /larder/v1/catalog/import', () => {
     expect(ApiErrorSchema.parse(badFormat.json()).data.params).toHaveProperty('format');
     const guest = await t.app.inject({
       method: 'POST',
-      url: `${apiPaths.catalogImport}?format=xml`,
+      url: `${ownerApiPaths.catalogImport}?format=xml`,
       payload: 'x',
     });
     expect(guest.statusCode).toBe(401);

@@ -29,6 +29,7 @@ import {
   type ShippingZoneUpdate,
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
+  ownerApiPaths,
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
@@ -159,10 +160,10 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       remove<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods/${instanceId}`),
     /** The catalogue file as the API's attachment, passed through as it is. */
     exportCatalog: (format: CatalogFileFormat) =>
-      send(withQuery(apiPaths.catalogExport, { format }), { headers: { accept: '*/*' } }),
+      send(withQuery(ownerApiPaths.catalogExport, { format }), { headers: { accept: '*/*' } }),
     /** Sends the file as it is; `dryRun` only checks it and says what would change. */
     importCatalog: async (text: string, format: CatalogFileFormat, dryRun: boolean) => {
-      const path = withQuery(apiPaths.catalogImport, { format, dry_run: String(dryRun) });
+      const path = withQuery(ownerApiPaths.catalogImport, { format, dry_run: String(dryRun) });
       const type = format === 'csv' ? 'text/csv' : 'application/json';
       const response = await send(path, {
         method: 'POST',

@@ -22,6 +22,7 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
+import { createOrderDocumentsService } from './modules/order-documents/order-documents.service.ts';
 import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
@@ -149,6 +150,11 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const orderDocuments = createOrderDocumentsService({
+    orders,
+    shop: config.shop,
+    publicUrl: config.publicUrl,
+  });
   return {
     mailer,
     activity,
@@ -165,6 +171,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shipping,
     orders,
     orderManagement,
+    orderDocuments,
     paymentSetup,
     paymentsRepo,
     payments,

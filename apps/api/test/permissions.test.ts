@@ -196,6 +196,12 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.newsletterSubscribers, () => apiPaths.newsletterSubscribers, 'per_page=0'),
   ownerGet(apiPaths.newsletterExport, () => apiPaths.newsletterExport),
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
+  ...['invoice.pdf', 'packing-slip.pdf'].map((file) =>
+    ownerGet(
+      `${apiPaths.orderDocuments}/{id}/${file}`,
+      (w) => `${apiPaths.orderDocuments}/${w.completedOrderA.id}/${file}`,
+    ),
+  ),
 ];
 
 const routes: RouteEntry[] = [

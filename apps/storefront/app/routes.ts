@@ -29,6 +29,8 @@ export default [
     index('routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
     route('orders', 'routes/admin-orders.tsx', { id: 'admin-orders' }),
     route('orders/:id', 'routes/admin-order.tsx', { id: 'admin-order' }),
+    // The invoice and packing slip (resource route): /admin/orders/42/invoice.pdf.
+    route('orders/:id/:document', 'routes/admin-order-document.ts', { id: 'admin-order-document' }),
     route('customers', 'routes/admin-customers.tsx', { id: 'admin-customers' }),
     route('customers/:id', 'routes/admin-customer.tsx', { id: 'admin-customer' }),
     route('reviews', 'routes/admin-reviews.tsx', { id: 'admin-reviews' }),
@@ -38,6 +40,7 @@ export default [
     }),
     route('messages', 'routes/admin-messages.tsx', { id: 'admin-messages' }),
     route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
+    route('security', 'routes/admin-security.tsx', { id: 'admin-security' }),
   ]),
   route('blog', 'routes/blog.tsx'),
   // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.

@@ -154,6 +154,10 @@ export const OwnerOrderSchema = OrderSchema.extend({
 });
 export type OwnerOrder = z.infer<typeof OwnerOrderSchema>;
 
+/** An order's paperwork, as the file names under `apiPaths.orderDocuments/{id}/`. */
+export const ORDER_DOCUMENTS = ['invoice.pdf', 'packing-slip.pdf'] as const;
+export type OrderDocumentFile = (typeof ORDER_DOCUMENTS)[number];
+
 export const CARRIERS = ['usps', 'ups', 'fedex', 'dhl', 'other'] as const;
 export const CarrierSchema = z.enum(CARRIERS, { error: 'Choose the carrier.' });
 

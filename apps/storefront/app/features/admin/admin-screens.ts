@@ -7,4 +7,5 @@ export const ADMIN_SCREENS = [
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
+  { to: '/admin/security', label: 'Your sign-in', end: false },
 ] as const;

@@ -8,6 +8,7 @@ import {
   type OrderNote,
   type OrderNoteCreate,
   type OrderRefund,
+  type OrderDocumentFile,
   type OrderRefundCreate,
   type OwnerCustomerUpdate,
   type OwnerOrder,
@@ -16,6 +17,8 @@ import {
   type ProductReview,
   type ReviewModeration,
   type SalesReport,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
 } from '@larder/contract';
@@ -79,6 +82,19 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
 
   return {
     count,
+
+    twoFactorStatus: () => get<TwoFactorStatus>(apiPaths.twoFactor),
+    startTwoFactorSetup: () => post<TwoFactorSetup>(`${apiPaths.twoFactor}/setup`, {}),
+    enableTwoFactor: (code: string) =>
+      post<{ message: string }>(`${apiPaths.twoFactor}/enable`, { code }),
+    disableTwoFactor: (code: string) =>
+      post<{ message: string }>(`${apiPaths.twoFactor}/disable`, { code }),
+
+    /** The PDF as the API answers it, to pass on to the browser as it is. */
+    orderDocument: (orderId: number, file: OrderDocumentFile) =>
+      send(`${apiPaths.orderDocuments}/${orderId}/${file}`, {
+        headers: { accept: 'application/pdf' },
+      }),
 
     listReviews: (query: Query) => list<ProductReview>(apiPaths.productReviews, query),
     moderateReview: (id: number, moderation: ReviewModeration) =>

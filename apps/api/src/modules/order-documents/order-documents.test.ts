@@ -253,6 +253,37 @@ describe('GET /wp-json/larder/v1/orders/{id}/packing-slip.pdf', () => {
     expect((await textOf(slip.rawPayload)).text).toContain('Leave it by the door please please');
   });
 
+  it('runs a long order over pages, each with the table header and "Page n of N"', async () => {
+    const sampler = await createVariableProduct(t, {
+      name: 'Sampler Tin',
+      variations: Array.from({ length: 28 }, (_, index) => ({
+        size: `Flavour ${index + 1}`,
+        regular_price: '5.00',
+      })),
+    });
+    const order = await placeOrder(
+      buyer,
+      sampler.variations.map((variation) => ({
+        product_id: sampler.id,
+        variation_id: variation.id,
+        quantity: 1,
+      })),
+    );
+    for (const [url, name] of [
+      [slipUrl(order.id), 'packing-slip-long.pdf'],
+      [invoiceUrl(order.id), 'invoice-long.pdf'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      keep(name, res.rawPayload);
+      const { text, pages } = await textOf(res.rawPayload);
+      expect(pages).toBeGreaterThan(1);
+      expect(text).toContain(`Page ${pages} of ${pages}`);
+      expect(text.match(/ITEM /g)).toHaveLength(pages);
+      expect(text).toContain('Size: Flavour 28');
+    }
+  });
+
   it('answers 404 for an unknown order', async () => {
     const res = await get(slipUrl(999_999));
     expect(res.statusCode).toBe(404);

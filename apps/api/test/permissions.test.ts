@@ -4,6 +4,7 @@ import {
   ApiErrorSchema,
   apiPaths,
   CONTACT_FORM_ID,
+  ORDER_DOCUMENTS_PATH,
   testPaymentToken,
   type Order,
 } from '@larder/contract';
@@ -198,8 +199,8 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
   ...['invoice.pdf', 'packing-slip.pdf'].map((file) =>
     ownerGet(
-      `${apiPaths.orderDocuments}/{id}/${file}`,
-      (w) => `${apiPaths.orderDocuments}/${w.completedOrderA.id}/${file}`,
+      `${ORDER_DOCUMENTS_PATH}/{id}/${file}`,
+      (w) => `${ORDER_DOCUMENTS_PATH}/${w.completedOrderA.id}/${file}`,
     ),
   ),
 ];

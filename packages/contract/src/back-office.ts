@@ -154,7 +154,13 @@ export const OwnerOrderSchema = OrderSchema.extend({
 });
 export type OwnerOrder = z.infer<typeof OwnerOrderSchema>;
 
-/** An order's paperwork, as the file names under `apiPaths.orderDocuments/{id}/`. */
+/**
+ * Where an order's paperwork is: `ORDER_DOCUMENTS_PATH/{id}/invoice.pdf`. Not in `apiPaths`,
+ * which every shop page loads: the product page has no bytes to spare (decision 0015).
+ */
+export const ORDER_DOCUMENTS_PATH = '/wp-json/larder/v1/orders';
+
+/** An order's paperwork, as the file names under `ORDER_DOCUMENTS_PATH/{id}/`. */
 export const ORDER_DOCUMENTS = ['invoice.pdf', 'packing-slip.pdf'] as const;
 export type OrderDocumentFile = (typeof ORDER_DOCUMENTS)[number];
 

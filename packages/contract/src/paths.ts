@@ -43,8 +43,6 @@ export const apiPaths = {
   activityLog: '/wp-json/wc/v3/activity-log',
   /** An owner's two-factor sign-in: GET status; POST `/setup`, `/enable`, `/disable`. */
   twoFactor: '/wp-json/wc/v3/two-factor',
-  /** An order's paperwork as PDF: `/${id}/invoice.pdf` and `/${id}/packing-slip.pdf`. */
-  orderDocuments: '/wp-json/larder/v1/orders',
 } as const;
 
 /** Headers WordPress sets on every collection response. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, apiPaths, IdParamsSchema } from '@larder/contract';
+import { ApiErrorSchema, IdParamsSchema, ORDER_DOCUMENTS_PATH } from '@larder/contract';
 import { inlineDisposition } from '../../http/attachment.ts';
 import { ownerErrorResponses, requireOwner } from '../../http/owner-guard.ts';
 import { PRIVATE_CACHE_CONTROL } from '../../http/read-cache.ts';
@@ -38,7 +38,7 @@ export const orderDocumentsRoutes: FastifyPluginAsyncZod<OrderDocumentsRoutesOpt
   };
 
   app.get(
-    `${apiPaths.orderDocuments}/:id/invoice.pdf`,
+    `${ORDER_DOCUMENTS_PATH}/:id/invoice.pdf`,
     {
       onRequest: requireOwner('view'),
       schema: {
@@ -56,7 +56,7 @@ export const orderDocumentsRoutes: FastifyPluginAsyncZod<OrderDocumentsRoutesOpt
   );
 
   app.get(
-    `${apiPaths.orderDocuments}/:id/packing-slip.pdf`,
+    `${ORDER_DOCUMENTS_PATH}/:id/packing-slip.pdf`,
     {
       onRequest: requireOwner('view'),
       schema: {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiErrorSchema,
   apiPaths,
+  ORDER_DOCUMENTS_PATH,
   OrderSchema,
   type Order,
   type OrderCreate,
@@ -90,8 +91,8 @@ async function placeOrder(
   return OrderSchema.parse(res.json());
 }
 
-const invoiceUrl = (id: number) => `${apiPaths.orderDocuments}/${id}/invoice.pdf`;
-const slipUrl = (id: number) => `${apiPaths.orderDocuments}/${id}/packing-slip.pdf`;
+const invoiceUrl = (id: number) => `${ORDER_DOCUMENTS_PATH}/${id}/invoice.pdf`;
+const slipUrl = (id: number) => `${ORDER_DOCUMENTS_PATH}/${id}/packing-slip.pdf`;
 const get = (url: string, headers: Record<string, string> = owner.bearer) =>
   t.app.inject({ method: 'GET', url, headers });
 

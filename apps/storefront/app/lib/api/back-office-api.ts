@@ -8,6 +8,7 @@ import {
   type OrderNote,
   type OrderNoteCreate,
   type OrderRefund,
+  ORDER_DOCUMENTS_PATH,
   type OrderDocumentFile,
   type OrderRefundCreate,
   type OwnerCustomerUpdate,
@@ -92,7 +93,7 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
 
     /** The PDF as the API answers it, to pass on to the browser as it is. */
     orderDocument: (orderId: number, file: OrderDocumentFile) =>
-      send(`${apiPaths.orderDocuments}/${orderId}/${file}`, {
+      send(`${ORDER_DOCUMENTS_PATH}/${orderId}/${file}`, {
         headers: { accept: 'application/pdf' },
       }),
 

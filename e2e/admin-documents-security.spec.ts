@@ -67,6 +67,7 @@ test.describe('Order paperwork (issue 13)', () => {
     page,
     context,
   }) => {
+    test.slow();
     const lastName = `Paper${unique()}`;
     const order = await paidGuestOrder(page, lastName);
     await signIn(page, await createOwner());
@@ -110,6 +111,7 @@ test.describe('Your sign-in (issue 13)', () => {
   test('an owner turns two-factor sign-in on, signs in with a code, and turns it off', async ({
     page,
   }) => {
+    test.slow();
     const owner = await createOwner();
     await signIn(page, owner);
     await gotoHydrated(page, '/admin');
@@ -124,10 +126,17 @@ test.describe('Your sign-in (issue 13)', () => {
     expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
     const totp = new TOTP({ secret: Secret.fromBase32(secret) });
-    // Each code works once and the shop allows one 30-second step either way: the three codes are
-    // the steps before, at and after the start, so they stay in order however the clock moves.
-    const start = Date.now();
-    const codeAt = (steps: number) => totp.generate({ timestamp: start + steps * 30_000 });
+    // Each code works once, and the shop takes the 30-second steps either side of its clock: each
+    // code is the next unused step, no earlier than now, waiting (as an owner waits for the app's
+    // next code) only when that step is still two ahead.
+    const stepNow = () => Math.floor(Date.now() / 30_000);
+    let lastStep = 0;
+    const nextCode = async () => {
+      const step = Math.max(stepNow(), lastStep + 1);
+      await expect.poll(stepNow, { timeout: 35_000 }).toBeGreaterThanOrEqual(step - 1);
+      lastStep = step;
+      return totp.generate({ timestamp: step * 30_000 });
+    };
 
     // A wrong code is refused and the same QR code stays, to try again.
     const code = page.getByLabel('Code from the app');
@@ -138,7 +147,7 @@ test.describe('Your sign-in (issue 13)', () => {
     expect((await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '')).toBe(
       secret,
     );
-    await code.fill(codeAt(-1));
+    await code.fill(await nextCode());
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await expect(notice(page)).toContainText('Two-factor sign-in is on');
     await expect(page.getByTestId('two-factor-status')).toHaveText('On');
@@ -154,13 +163,13 @@ test.describe('Your sign-in (issue 13)', () => {
     await form.getByLabel('Password', { exact: true }).fill(owner.password);
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(form.getByLabel('Authentication code')).toBeFocused();
-    await form.getByLabel('Authentication code').fill(codeAt(0));
+    await form.getByLabel('Authentication code').fill(await nextCode());
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/admin/security');
 
     // Off again, with a current code.
     await expect(page.getByTestId('two-factor-status')).toHaveText('On');
-    await page.getByLabel('Code from the app').fill(codeAt(1));
+    await page.getByLabel('Code from the app').fill(await nextCode());
     await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
     await expect(notice(page)).toHaveText('Two-factor sign-in is off.');
     await expect(page.getByTestId('two-factor-status')).toHaveText('Off');
@@ -170,6 +179,7 @@ test.describe('Your sign-in (issue 13)', () => {
 
   for (const width of [390, 1440]) {
     test(`the sign-in screen and its setup pass axe at ${width} px`, async ({ page }) => {
+      test.slow();
       await signIn(page, await createOwner());
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, '/admin/security');

@@ -39,6 +39,7 @@ import { contactMessagesRoutes } from './modules/forms/contact-messages.routes.t
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
 import { newsletterSubscribersRoutes } from './modules/forms/newsletter-subscribers.routes.ts';
+import { orderDocumentsRoutes } from './modules/order-documents/order-documents.routes.ts';
 import { orderManagementRoutes } from './modules/order-management/order-management.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
@@ -263,6 +264,7 @@ export async function buildApp(
     sweepIntervalMs: 60_000,
   });
   await app.register(orderManagementRoutes, { orderManagement });
+  await app.register(orderDocumentsRoutes, { orderDocuments: services.orderDocuments });
 
   if (paymentSetup.testMode) {
     app.log.warn(

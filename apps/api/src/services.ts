@@ -25,6 +25,7 @@ import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { createMediaLibraryService } from './modules/media/media-library.service.ts';
+import { createOrderDocumentsService } from './modules/order-documents/order-documents.service.ts';
 import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
@@ -162,6 +163,11 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const orderDocuments = createOrderDocumentsService({
+    orders,
+    shop: config.shop,
+    publicUrl: config.publicUrl,
+  });
   return {
     mailer,
     activity,
@@ -182,6 +188,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shippingZones,
     orders,
     orderManagement,
+    orderDocuments,
     paymentSetup,
     paymentsRepo,
     payments,

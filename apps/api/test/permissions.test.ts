@@ -239,6 +239,12 @@ const backOfficeRoutes: RouteEntry[] = [
       },
     ],
   },
+  ...['invoice.pdf', 'packing-slip.pdf'].map((file) =>
+    ownerGet(
+      `${ownerApiPaths.orderDocuments}/{id}/${file}`,
+      (w) => `${ownerApiPaths.orderDocuments}/${w.completedOrderA.id}/${file}`,
+    ),
+  ),
 ];
 
 const aProductBody = () => ({

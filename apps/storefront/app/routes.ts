@@ -29,6 +29,8 @@ export default [
     index('routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
     route('orders', 'routes/admin-orders.tsx', { id: 'admin-orders' }),
     route('orders/:id', 'routes/admin-order.tsx', { id: 'admin-order' }),
+    // The invoice and packing slip (resource route): /admin/orders/42/invoice.pdf.
+    route('orders/:id/:document', 'routes/admin-order-document.ts', { id: 'admin-order-document' }),
     route('customers', 'routes/admin-customers.tsx', { id: 'admin-customers' }),
     route('customers/:id', 'routes/admin-customer.tsx', { id: 'admin-customer' }),
     route('reviews', 'routes/admin-reviews.tsx', { id: 'admin-reviews' }),
@@ -40,6 +42,7 @@ export default [
     route('shipping', 'routes/admin-shipping.tsx', { id: 'admin-shipping' }),
     route('catalogue', 'routes/admin-catalogue.tsx', { id: 'admin-catalogue' }),
     route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
+    route('security', 'routes/admin-security.tsx', { id: 'admin-security' }),
   ]),
   // A file download, not a page: outside the back office's layout, guarded by its own loader.
   route('admin/catalogue/export', 'routes/admin-catalogue-export.ts', {

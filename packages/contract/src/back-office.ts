@@ -25,6 +25,8 @@ export const ownerApiPaths = {
   catalogExport: '/wp-json/larder/v1/catalog/export',
   /** A catalogue file as the raw body: `?format=json|csv&dry_run=true|false`, all or nothing. */
   catalogImport: '/wp-json/larder/v1/catalog/import',
+  /** An order's paperwork: `/{id}/invoice.pdf` and `/{id}/packing-slip.pdf`. */
+  orderDocuments: '/wp-json/larder/v1/orders',
 } as const;
 
 // The owner-only API under the back office (/admin). WooCommerce's shapes where it has them;
@@ -172,6 +174,10 @@ export const OwnerOrderSchema = OrderSchema.extend({
   ),
 });
 export type OwnerOrder = z.infer<typeof OwnerOrderSchema>;
+
+/** An order's paperwork, as the file names under `ownerApiPaths.orderDocuments/{id}/`. */
+export const ORDER_DOCUMENTS = ['invoice.pdf', 'packing-slip.pdf'] as const;
+export type OrderDocumentFile = (typeof ORDER_DOCUMENTS)[number];
 
 export const CARRIERS = ['usps', 'ups', 'fedex', 'dhl', 'other'] as const;
 export const CarrierSchema = z.enum(CARRIERS, { error: 'Choose the carrier.' });

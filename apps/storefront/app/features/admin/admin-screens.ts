@@ -9,4 +9,5 @@ export const ADMIN_SCREENS = [
   { to: '/admin/shipping', label: 'Shipping', end: false },
   { to: '/admin/catalogue', label: 'Catalogue', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
+  { to: '/admin/security', label: 'Your sign-in', end: false },
 ] as const;

@@ -11,6 +11,7 @@ import {
   type OrderNote,
   type OrderNoteCreate,
   type OrderRefund,
+  type OrderDocumentFile,
   type OrderRefundCreate,
   type OwnerCustomerUpdate,
   type OwnerOrder,
@@ -27,6 +28,8 @@ import {
   type ShippingZoneMethodCreate,
   type ShippingZoneMethodUpdate,
   type ShippingZoneUpdate,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
   ownerApiPaths,
@@ -93,6 +96,19 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
 
   return {
     count,
+
+    twoFactorStatus: () => get<TwoFactorStatus>(apiPaths.twoFactor),
+    startTwoFactorSetup: () => post<TwoFactorSetup>(`${apiPaths.twoFactor}/setup`, {}),
+    enableTwoFactor: (code: string) =>
+      post<{ message: string }>(`${apiPaths.twoFactor}/enable`, { code }),
+    disableTwoFactor: (code: string) =>
+      post<{ message: string }>(`${apiPaths.twoFactor}/disable`, { code }),
+
+    /** The PDF as the API answers it, to pass on to the browser as it is. */
+    orderDocument: (orderId: number, file: OrderDocumentFile) =>
+      send(`${ownerApiPaths.orderDocuments}/${orderId}/${file}`, {
+        headers: { accept: 'application/pdf' },
+      }),
 
     listReviews: (query: Query) => list<ProductReview>(apiPaths.productReviews, query),
     moderateReview: (id: number, moderation: ReviewModeration) =>

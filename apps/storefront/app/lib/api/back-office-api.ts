@@ -4,6 +4,8 @@ import {
   type ActivityEntry,
   type ContactMessage,
   type Customer,
+  type Media,
+  type MediaUpdate,
   type NewsletterSubscriber,
   type OrderNote,
   type OrderNoteCreate,
@@ -13,9 +15,14 @@ import {
   type OwnerOrder,
   type OwnerOrderUpdate,
   type Product,
+  type ProductCategory,
+  type ProductCreate,
+  type ProductUpdate,
   type ProductReview,
   type ReviewModeration,
   type SalesReport,
+  type VariationCreate,
+  type VariationUpdate,
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
 } from '@larder/contract';
@@ -72,6 +79,9 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     (await (await send(path, { method: 'PUT', body: JSON.stringify(body) })).json()) as T;
   const post = async <T>(path: string, body: unknown) =>
     (await (await send(path, { method: 'POST', body: JSON.stringify(body) })).json()) as T;
+  const remove = async (path: string) => {
+    await send(path, { method: 'DELETE' });
+  };
 
   /** Only the count of a list: one row fetched, the total read from X-WP-Total. */
   const count = async (path: string, query: Query) =>
@@ -121,6 +131,35 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     /** Every product, drafts too, for the stock figures (the API has no stock-level filter). */
     listAllProducts: () =>
       list<Product>(apiPaths.products, { status: 'any', per_page: 100, orderby: 'title' }),
+
+    /** The owner's reading (`context=edit`): drafts too, and the wholesale price. */
+    listProducts: (query: Query) => list<Product>(apiPaths.products, { ...query, context: 'edit' }),
+    getProduct: (id: number) => get<Product>(`${apiPaths.products}/${id}`, { context: 'edit' }),
+    createProduct: (product: ProductCreate) => post<Product>(apiPaths.products, product),
+    updateProduct: (id: number, update: ProductUpdate) =>
+      put<Product>(`${apiPaths.products}/${id}`, update),
+    createVariation: (productId: number, variation: VariationCreate) =>
+      post<unknown>(`${apiPaths.products}/${productId}/variations`, variation),
+    updateVariation: (productId: number, id: number, update: VariationUpdate) =>
+      put<unknown>(`${apiPaths.products}/${productId}/variations/${id}`, update),
+    deleteVariation: (productId: number, id: number) =>
+      remove(`${apiPaths.products}/${productId}/variations/${id}?force=true`),
+    listCategories: () =>
+      get<ProductCategory[]>(apiPaths.productCategories, { per_page: 100, orderby: 'name' }),
+
+    /** An image's bytes as WordPress takes them: the raw file, its name in Content-Disposition. */
+    uploadImage: async (file: File) => {
+      const response = await send(apiPaths.media, {
+        method: 'POST',
+        body: new Uint8Array(await file.arrayBuffer()),
+        headers: {
+          'content-type': file.type || 'application/octet-stream',
+          'content-disposition': `attachment; filename="${file.name.replace(/[^\w.-]+/g, '-')}"`,
+        },
+      });
+      return (await response.json()) as Media;
+    },
+    updateImage: (id: number, update: MediaUpdate) => put<Media>(`${apiPaths.media}/${id}`, update),
 
     listActivity: (query: Query) => list<ActivityEntry>(apiPaths.activityLog, query),
   };

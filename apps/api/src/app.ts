@@ -31,6 +31,7 @@ import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { productWritesRoutes } from './modules/catalog/product-writes.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { contactMessagesRoutes } from './modules/forms/contact-messages.routes.ts';
@@ -246,6 +247,7 @@ export async function buildApp(
   await app.register(contactMessagesRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
+  await app.register(productWritesRoutes, { productWrites: services.productWrites });
 
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
   await app.register(ordersRoutes, {

@@ -17,6 +17,7 @@ import {
 import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createProductWritesService } from './modules/catalog/product-writes.service.ts';
 import { createContentRepo } from './modules/content/content.repo.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
@@ -91,6 +92,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     now,
   });
   const catalog = createCatalogService(createCatalogRepo(db), { publicUrl: config.publicUrl });
+  const productWrites = createProductWritesService(db, { catalog, activity, now });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
   const reviews = createReviewsService(createReviewsRepo(db), {
     publicUrl: config.publicUrl,
@@ -158,6 +160,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     emailChange,
     passwordReset,
     catalog,
+    productWrites,
     content,
     reviews,
     forms,

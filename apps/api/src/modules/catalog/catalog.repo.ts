@@ -99,6 +99,7 @@ function productConditions(filter: ProductFilter): SQL | undefined {
         ilike(products.name, pattern),
         ilike(products.shortDescription, pattern),
         ilike(products.sku, pattern),
+        sql`exists (select 1 from ${productVariations} where ${qualified(productVariations.productId)} = ${qualified(products.id)} and ${qualified(productVariations.sku)} ilike ${pattern})`,
       ),
     );
   }

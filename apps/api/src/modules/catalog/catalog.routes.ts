@@ -7,6 +7,7 @@ import {
   ProductCategoryListQuerySchema,
   ProductCategorySchema,
   ProductListQuerySchema,
+  ProductReadQuerySchema,
   ProductSchema,
 } from '@larder/contract';
 import { setPaginationHeaders } from '../../http/pagination.ts';
@@ -32,12 +33,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         summary: 'List products',
         description:
           'Hidden products are always left out and out-of-stock products unless `stock_status` asks for them. ' +
-          'A `slug` lookup also reaches hidden products; no match is a 404.',
+          'A `slug` lookup also reaches hidden products; no match is a 404. `status` other than ' +
+          "publish or any is for owners (401 for a guest, 403 for other accounts); an owner's " +
+          '`any` lists all four. `context=edit` (owners only, `woocommerce_rest_forbidden_context` ' +
+          "otherwise) is the back office's reading: hidden and sold-out products included, " +
+          'wholesale prices shown. `search` matches the name, short description and the SKU of ' +
+          'the product or any of its variations.',
         querystring: ProductListQuerySchema,
         response: {
           200: z.array(ProductSchema),
           400: ApiErrorSchema,
           401: ApiErrorSchema,
+          403: ApiErrorSchema,
           404: ApiErrorSchema,
         },
       },
@@ -58,11 +65,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Get a product',
+        description:
+          'Owners also reach drafts, pending and private products. `context=edit` (owners only: ' +
+          '401/403 `woocommerce_rest_forbidden_context` for anyone else) adds the wholesale price.',
         params: IdParamSchema,
-        response: { 200: ProductSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        querystring: ProductReadQuerySchema,
+        response: {
+          200: ProductSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
       },
     },
-    async (request) => catalog.getProduct(request.params.id, viewerFromRequest(request)),
+    async (request) =>
+      catalog.getProduct(request.params.id, viewerFromRequest(request), request.query.context),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   type ProductAttribute,
   type ProductCategory,
   type ProductCategoryListQuery,
+  type ProductContext,
   type ProductImage,
   type ProductListQuery,
   type ProductVariation,
@@ -172,20 +173,46 @@ export function toProductCategory(row: ProductCategoryRow): ProductCategory {
   };
 }
 
+const ALL_STATUSES = ['draft', 'pending', 'private', 'publish'] as const;
+
+/** WooCommerce's answer to a reading someone may not have: 401 for a guest, 403 for an account. */
+const refusal = (viewer: Viewer, code: string, message: string) =>
+  new ApiError(viewer.isGuest ? 401 : 403, code, message);
+
+/**
+ * Whom the products are shown as. `context=edit` is the owner's reading, with the wholesale price
+ * the owner sets; in the shop (`view`) an owner sees what a retail shopper sees, so the cart never
+ * shows a wholesale price the checkout would not charge.
+ */
+function readerFor(viewer: Viewer, context: ProductContext): Viewer {
+  if (context === 'view') return viewer;
+  if (!viewer.isOwner) {
+    throw refusal(
+      viewer,
+      'woocommerce_rest_forbidden_context',
+      'Sorry, you are not allowed to edit products.',
+    );
+  }
+  return { ...viewer, canSeeWholesale: true };
+}
+
 export function createCatalogService(repo: CatalogRepo, options: CatalogServiceOptions) {
   return {
     async listProducts(query: ProductListQuery, viewer: Viewer) {
-      // Only published products exist for a guest; `any` narrows to what they may see.
-      if (viewer.isGuest && query.status !== 'publish' && query.status !== 'any') {
-        throw new ApiError(
-          401,
-          'woocommerce_rest_cannot_view',
-          'Sorry, you cannot list resources.',
-        );
+      const reader = readerFor(viewer, query.context);
+      // Only published products exist for a shopper; `any` narrows to what they may see.
+      if (!viewer.isOwner && query.status !== 'publish' && query.status !== 'any') {
+        throw refusal(viewer, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
       }
       const bySlug = query.slug !== undefined;
+      // The back office's reading lists hidden and sold-out products too.
+      const everything = query.context === 'edit';
       const filter: ProductFilter = {
-        statuses: ['publish'],
+        statuses: viewer.isOwner
+          ? query.status === 'any'
+            ? [...ALL_STATUSES]
+            : [query.status]
+          : ['publish'],
         ids: query.include,
         excludeIds: query.exclude,
         slugs: query.slug,
@@ -199,9 +226,9 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
         search: query.search,
         visibility: query.catalog_visibility,
         // A slug is a direct link: it reaches hidden and sold-out products, never drafts.
-        excludeHidden: !bySlug,
+        excludeHidden: !bySlug && !everything,
         stockStatus: query.stock_status,
-        excludeOutOfStock: !bySlug && query.stock_status === undefined,
+        excludeOutOfStock: !bySlug && !everything && query.stock_status === undefined,
       };
       const window = { page: query.page, perPage: query.per_page, offset: query.offset };
       const { rows, total } = await repo.listProducts(filter, {
@@ -218,20 +245,27 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
         );
       }
       return {
-        products: rows.map((row) => toProduct(row, viewer, options.publicUrl)),
+        products: rows.map((row) => toProduct(row, reader, options.publicUrl)),
         total,
         window,
       };
     },
 
-    async getProduct(id: number, viewer: Viewer) {
+    /** A product by id: owners reach every status (the back office edits drafts). */
+    async getProduct(id: number, viewer: Viewer, context: ProductContext = 'view') {
+      const reader = readerFor(viewer, context);
       const { rows } = await repo.listProducts(
-        { ids: [id], statuses: ['publish'], excludeHidden: false, excludeOutOfStock: false },
+        {
+          ids: [id],
+          statuses: viewer.isOwner ? [...ALL_STATUSES] : ['publish'],
+          excludeHidden: false,
+          excludeOutOfStock: false,
+        },
         { orderBy: 'id', order: 'asc', limit: 1, offset: 0 },
       );
       const row = rows[0];
       if (!row) throw new ApiError(404, 'woocommerce_rest_product_invalid_id', 'Invalid ID.');
-      return toProduct(row, viewer, options.publicUrl);
+      return toProduct(row, reader, options.publicUrl);
     },
 
     async listCategories(query: ProductCategoryListQuery) {

@@ -1,10 +1,6 @@
 import type { Route } from './+types/admin-product';
 import { adminHeaders, adminMeta, shopNameOf } from '../features/admin/admin-headers.ts';
-import {
-  loadProduct,
-  productAction,
-  savedMessage,
-} from '../features/admin/products/products.server.ts';
+import { loadProduct, productAction } from '../features/admin/products/products.server.ts';
 import { ProductScreen } from '../features/admin/products/product-screens.tsx';
 
 export const headers = adminHeaders;
@@ -20,6 +16,5 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
   productAction(request, params, context.apiFetch);
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { saved, ...screen } = loaderData;
-  return <ProductScreen {...screen} notice={savedMessage(saved)} result={actionData} />;
+  return <ProductScreen {...loaderData} result={actionData} />;
 }

@@ -71,8 +71,11 @@ export interface ProductFormValues {
 /** Blank rows under the product's attributes, for new ones (the form has no script to add rows). */
 export const SPARE_ATTRIBUTE_ROWS = 2;
 
+/** A new product's panel: the amounts start at 0 (the panel needs a number for each). */
 const blankNutrition = () =>
-  Object.fromEntries(NUTRITION_FIELDS.map(({ key }) => [key, ''])) as Record<NutritionKey, string>;
+  Object.fromEntries(
+    NUTRITION_FIELDS.map(({ key }) => [key, TEXT_NUTRITION.has(key) ? '' : '0']),
+  ) as Record<NutritionKey, string>;
 
 export function emptyProductValues(): ProductFormValues {
   return {

@@ -1,4 +1,4 @@
-import type { Product } from '@larder/contract';
+import type { Product, ProductImage } from '@larder/contract';
 
 type Option = { code: string; name: string };
 
@@ -44,9 +44,17 @@ export const STOCK_STATUS_OPTIONS: Option[] = Object.entries(STOCK_STATUS_LABELS
 
 export const PRODUCT_TYPE_OPTIONS: Option[] = [
   { code: 'simple', name: 'Simple: one price' },
-  { code: 'variable', name: 'Variable: sizes or flavours, each with its price' },
+  { code: 'variable', name: 'Variable: sizes, each priced' },
 ];
 
 /** The status badge's tone key (format.tsx): published is good, a draft waits on the owner. */
 export const productStatusTone = (status: Product['status']) =>
   status === 'publish' ? 'approved' : status === 'private' ? 'refunded' : 'pending';
+
+/** The smallest generated width at least `width` wide, so a list of thumbnails loads kilobytes. */
+export function thumbnailSrc(image: ProductImage, width: number): string {
+  const sizes = Object.values(image.sizes ?? {})
+    .filter((size) => size.width >= width)
+    .sort((a, b) => a.width - b.width);
+  return sizes[0]?.source_url ?? image.src;
+}

@@ -23,6 +23,7 @@ import {
   PRODUCT_STATUS_LABELS,
   STOCK_STATUS_OPTIONS,
   productStatusTone,
+  thumbnailSrc,
 } from './product-labels.ts';
 import { stockText } from './products-screen.tsx';
 import type { ProductActionResult } from './products.server.ts';
@@ -125,10 +126,10 @@ function ImagesCard({ product, result }: { product: Product; result?: ProductAct
           {product.images.map((image, index) => (
             <li key={image.id} className="admin-image">
               <img
-                src={image.src}
+                src={thumbnailSrc(image, 192)}
                 alt={image.alt}
-                width={120}
-                height={120}
+                width={96}
+                height={96}
                 className="admin-image__picture"
               />
               <div className="admin-image__body">

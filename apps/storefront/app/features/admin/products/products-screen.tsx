@@ -12,6 +12,7 @@ import {
   PRODUCT_STATUS_LABELS,
   STOCK_STATUS_LABELS,
   productStatusTone,
+  thumbnailSrc,
 } from './product-labels.ts';
 import type { ProductFilters } from './products.server.ts';
 import './products.css';
@@ -148,11 +149,10 @@ export function ProductsScreen({
                       <span className="admin-product-name">
                         {image ? (
                           <img
-                            src={image.src}
+                            src={thumbnailSrc(image, 96)}
                             alt=""
                             width={48}
                             height={48}
-                            loading="lazy"
                             className="admin-thumb"
                           />
                         ) : (

@@ -140,6 +140,12 @@ export async function createProductAction(request: Request, apiFetch: ApiFetch) 
   return redirect(`/admin/products/${created.done.id}?saved=created`);
 }
 
+const SAVED_MESSAGES: Record<string, string> = {
+  created: 'The product was created. Add more pictures or variations below.',
+  image: 'The image was added.',
+};
+const savedMessage = (key: string | null) => (key ? SAVED_MESSAGES[key] : undefined);
+
 export async function loadProduct(request: Request, params: { id?: string }, apiFetch: ApiFetch) {
   const id = recordIdOf(params);
   const api = await ownerApi(request, apiFetch);
@@ -159,15 +165,10 @@ export async function loadProduct(request: Request, params: { id?: string }, api
         : product.variations.some((v) => String(v.variation_id) === editing)
           ? Number(editing)
           : null,
-    saved: url.searchParams.get('saved'),
+    /** Said once after a redirect here (`?saved=created`). */
+    notice: savedMessage(url.searchParams.get('saved')),
   };
 }
-
-const SAVED_MESSAGES: Record<string, string> = {
-  created: 'The product was created. Add more pictures or variations below.',
-  image: 'The image was added.',
-};
-export const savedMessage = (key: string | null) => (key ? SAVED_MESSAGES[key] : undefined);
 
 /** Every change to one product: its fields, images and variations (`intent` says which). */
 export async function productAction(request: Request, params: { id?: string }, apiFetch: ApiFetch) {

@@ -47,6 +47,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
+import { mediaLibraryRoutes } from './modules/media/media-library.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
@@ -248,6 +249,7 @@ export async function buildApp(
   await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
   await app.register(productWritesRoutes, { productWrites: services.productWrites });
+  await app.register(mediaLibraryRoutes, { mediaLibrary: services.mediaLibrary });
 
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
   await app.register(ordersRoutes, {

@@ -23,6 +23,7 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
+import { createMediaLibraryService } from './modules/media/media-library.service.ts';
 import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
@@ -93,6 +94,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   });
   const catalog = createCatalogService(createCatalogRepo(db), { publicUrl: config.publicUrl });
   const productWrites = createProductWritesService(db, { catalog, activity, now });
+  const mediaLibrary = createMediaLibraryService(db, { dataDir: config.dataDir, activity });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
   const reviews = createReviewsService(createReviewsRepo(db), {
     publicUrl: config.publicUrl,
@@ -161,6 +163,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     passwordReset,
     catalog,
     productWrites,
+    mediaLibrary,
     content,
     reviews,
     forms,

@@ -6,8 +6,10 @@ import {
   CONTACT_FORM_ID,
   testPaymentToken,
   type Order,
+  MEDIA_PATH,
 } from '@larder/contract';
-import { customers, productReviews } from '../src/db/schema.ts';
+import sharp from 'sharp';
+import { customers, media, productReviews } from '../src/db/schema.ts';
 import { createProduct, createVariableProduct, createWholesaleApplication } from './factories.ts';
 import { aBuyer } from './place-order.ts';
 import {
@@ -67,13 +69,20 @@ interface World {
   /** A shipping method instance the test address can use. */
   instanceId: number;
   methodId: string;
+  /** A variable product without wholesale prices, and one of its variations: the owner's writes go there. */
+  editable: { productId: number; variationId: number };
+  mediaId: number;
+  /** A small JPEG, for the owner's uploads. */
+  jpeg: Buffer;
 }
 
 interface Probe {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** The body, made per request (unique emails, review texts) and per actor (sign-in). */
   payload?: (actor: Actor) => object;
+  /** Headers beyond the credentials: a raw image upload's type and filename. */
+  headers?: Record<string, string>;
   expect: Expected;
   /** The request ends its session (sign-out): it is sent with a session of its own. */
   endsSession?: boolean;
@@ -198,8 +207,190 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
 ];
 
+const aProductBody = () => ({
+  name: `Matrix Granola ${++reviewCounter}`,
+  regular_price: '9.00',
+  food: {
+    ingredients: 'Oats.',
+    allergens: [],
+    may_contain: [],
+    dietary_tags: [],
+    nutrition: {
+      serving_size: '45g',
+      servings_per_container: '8',
+      calories: 200,
+      total_fat_g: 7,
+      saturated_fat_g: 1,
+      trans_fat_g: 0,
+      cholesterol_mg: 0,
+      sodium_mg: 40,
+      total_carbohydrate_g: 30,
+      dietary_fiber_g: 4,
+      total_sugars_g: 9,
+      added_sugars_g: 7,
+      protein_g: 5,
+    },
+  },
+});
+
+/** The owner's product, variation and image writes; every probe answers the same when repeated. */
+const productWriteRoutes: RouteEntry[] = [
+  {
+    route: `POST ${apiPaths.products}`,
+    rule: 'owners only',
+    probes: () => [
+      {
+        method: 'POST',
+        url: apiPaths.products,
+        payload: aProductBody,
+        expect: onlyFor(['owner'], 201),
+      },
+      {
+        method: 'POST',
+        url: apiPaths.products,
+        payload: () => ({ ...aProductBody(), sale_price: '9.00' }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
+  {
+    route: `PUT ${apiPaths.products}/{id}`,
+    rule: 'owners only',
+    probes: (w) => [
+      {
+        method: 'PUT',
+        url: `${apiPaths.products}/${w.editable.productId}`,
+        payload: () => ({ short_description: 'Baked twice.' }),
+        expect: onlyFor(['owner']),
+      },
+      {
+        method: 'PUT',
+        url: `${apiPaths.products}/${w.productId}`,
+        payload: () => ({ sale_price: '99.00' }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
+  {
+    route: `DELETE ${apiPaths.products}/{id}`,
+    rule: 'owners only; force=true, and never a product an order names (409)',
+    probes: (w) => [
+      {
+        method: 'DELETE',
+        url: `${apiPaths.products}/${w.productId}`,
+        expect: onlyFor(['owner'], 400),
+      },
+      {
+        method: 'DELETE',
+        url: `${apiPaths.products}/${w.productId}?force=true`,
+        expect: onlyFor(['owner'], 409),
+      },
+    ],
+  },
+  {
+    route: `POST ${apiPaths.products}/{id}/variations`,
+    rule: 'owners only; a simple product takes none (409)',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: `${apiPaths.products}/${w.editable.productId}/variations`,
+        payload: () => ({
+          regular_price: '15.00',
+          attributes: [{ name: 'Size', option: '12 oz' }],
+        }),
+        expect: onlyFor(['owner'], 201),
+      },
+      {
+        method: 'POST',
+        url: `${apiPaths.products}/${w.productId}/variations`,
+        payload: () => ({ regular_price: '15.00' }),
+        expect: onlyFor(['owner'], 409),
+      },
+    ],
+  },
+  {
+    route: `PUT ${apiPaths.products}/{id}/variations/{variation_id}`,
+    rule: 'owners only',
+    probes: (w) => [
+      {
+        method: 'PUT',
+        url: `${apiPaths.products}/${w.editable.productId}/variations/${w.editable.variationId}`,
+        payload: () => ({ weight: '0.75' }),
+        expect: onlyFor(['owner']),
+      },
+      {
+        method: 'PUT',
+        url: `${apiPaths.products}/${w.editable.productId}/variations/${w.editable.variationId}`,
+        payload: () => ({ sale_price: '99.00' }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
+  {
+    route: `DELETE ${apiPaths.products}/{id}/variations/{variation_id}`,
+    rule: 'owners only; force=true',
+    probes: (w) => [
+      {
+        method: 'DELETE',
+        url: `${apiPaths.products}/${w.editable.productId}/variations/${w.editable.variationId}`,
+        expect: onlyFor(['owner'], 400),
+      },
+      {
+        method: 'DELETE',
+        url: `${apiPaths.products}/${w.editable.productId}/variations/2000000000?force=true`,
+        expect: onlyFor(['owner'], 404),
+      },
+    ],
+  },
+  {
+    route: `POST ${MEDIA_PATH}`,
+    rule: 'owners only; the same picture again is the same entry',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: MEDIA_PATH,
+        headers: {
+          'content-type': 'image/jpeg',
+          'content-disposition': 'attachment; filename="matrix.jpg"',
+        },
+        payload: () => w.jpeg,
+        expect: onlyFor(['owner'], 201),
+      },
+      {
+        method: 'POST',
+        url: MEDIA_PATH,
+        headers: {
+          'content-type': 'image/jpeg',
+          'content-disposition': 'attachment; filename="matrix.jpg"',
+        },
+        payload: () => Buffer.from('not a picture'),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
+  {
+    route: `PUT ${MEDIA_PATH}/{id}`,
+    rule: 'owners only',
+    probes: (w) => [
+      {
+        method: 'PUT',
+        url: `${MEDIA_PATH}/${w.mediaId}`,
+        payload: () => ({ alt_text: 'A bag of granola' }),
+        expect: onlyFor(['owner']),
+      },
+      {
+        method: 'PUT',
+        url: `${MEDIA_PATH}/${w.mediaId}`,
+        payload: () => ({ alt_text: 5 }),
+        expect: onlyFor(['owner'], 400),
+      },
+    ],
+  },
+];
+
 const routes: RouteEntry[] = [
   ...backOfficeRoutes,
+  ...productWriteRoutes,
   publicGet('/wp-json/', () => '/wp-json/'),
   publicGet(apiPaths.pages, () => apiPaths.pages),
   publicGet(`${apiPaths.pages}/{id}`, (w) => `${apiPaths.pages}/${w.ids.page}`),
@@ -221,8 +412,14 @@ const routes: RouteEntry[] = [
   ),
   {
     route: `GET ${apiPaths.products}`,
-    rule: 'public read; wholesale_price only for the wholesale customer',
-    probes: () => [
+    rule: 'public read; wholesale_price only for the wholesale customer; drafts and context=edit are the owner’s',
+    probes: (w) => [
+      { method: 'GET', url: `${apiPaths.products}?status=draft`, expect: onlyFor(['owner']) },
+      {
+        method: 'GET',
+        url: `${apiPaths.products}?context=edit&include=${w.productId}`,
+        expect: onlyFor(['owner']),
+      },
       {
         method: 'GET',
         url: `${apiPaths.products}?per_page=100`,
@@ -235,8 +432,13 @@ const routes: RouteEntry[] = [
   },
   {
     route: `GET ${apiPaths.products}/{id}`,
-    rule: 'public read; wholesale_price only for the wholesale customer',
+    rule: 'public read; wholesale_price only for the wholesale customer; context=edit is the owner’s',
     probes: (w) => [
+      {
+        method: 'GET',
+        url: `${apiPaths.products}/${w.productId}?context=edit`,
+        expect: onlyFor(['owner']),
+      },
       {
         method: 'GET',
         url: `${apiPaths.products}/${w.variableProductId}`,
@@ -813,6 +1015,7 @@ beforeAll(async () => {
   });
   const firstId = async (url: string) =>
     (await t.app.inject({ url })).json<{ id: number }[]>()[0]!.id;
+  const editable = await createVariableProduct(t);
   const rates = await t.app.inject({
     method: 'POST',
     url: apiPaths.shippingRates,
@@ -855,6 +1058,13 @@ beforeAll(async () => {
       .id,
     instanceId: rates.json<{ instance_id: number }[]>()[0]!.instance_id,
     methodId: rates.json<{ method_id: string }[]>()[0]!.method_id,
+    editable: { productId: editable.id, variationId: editable.variations[0]!.id },
+    mediaId: (await db().select({ id: media.id }).from(media).limit(1))[0]!.id,
+    jpeg: await sharp({
+      create: { width: 40, height: 40, channels: 3, background: { r: 240, g: 200, b: 120 } },
+    })
+      .jpeg()
+      .toBuffer(),
   };
 });
 afterAll(() => t.close());
@@ -878,7 +1088,7 @@ describe('the permissions matrix', () => {
             const res = await t.app.inject({
               method: probe.method,
               url: probe.url,
-              headers,
+              headers: { ...probe.headers, ...headers },
               ...(probe.payload ? { payload: probe.payload(actor) } : {}),
             });
             const label = `${actor} ${probe.method} ${probe.url}`;
@@ -911,7 +1121,7 @@ describe('the permissions matrix', () => {
             const forged = await t.app.inject({
               method: probe.method,
               url: probe.url,
-              headers: victim.browser(false),
+              headers: { ...probe.headers, ...victim.browser(false) },
               ...(probe.payload ? { payload: probe.payload(actor) } : {}),
             });
             expect(forged.statusCode, `${actor} ${probe.url} without X-XSRF-TOKEN`).toBe(403);

@@ -9,8 +9,6 @@ export const apiPaths = {
   products: '/wp-json/wc/v3/products',
   productCategories: '/wp-json/wc/v3/products/categories',
   productReviews: '/wp-json/wc/v3/products/reviews',
-  /** Owners upload images here (`POST`, the raw file) and set their alt text (`PUT /{id}`). */
-  media: '/wp-json/wp/v2/media',
   formSubmit: '/wp-json/wp/v2/form-submit',
   newsletter: '/wp-json/wp/v2/newsletter',
   countries: '/wp-json/wc/v3/data/countries',

@@ -15,6 +15,9 @@ export type NewProductRow = typeof products.$inferInsert;
 export type VariationTableRow = typeof productVariations.$inferSelect;
 export type NewVariationRow = typeof productVariations.$inferInsert;
 
+/** The advisory lock key the SKU checks share (any fixed number no other lock uses). */
+const SKU_LOCK_KEY = 7_301_944;
+
 /** Postgres's unique_violation anywhere in the chain (drizzle wraps the driver's error). */
 export const isUniqueViolation = (error: unknown): boolean => {
   for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
@@ -55,10 +58,15 @@ export const productWritesRepo = {
   },
 
   /**
-   * Of the given SKUs, those another product or variation already has. A SKU names one thing to
-   * sell across both tables, so no unique index can hold it: the service asks inside its
-   * transaction, and the product row it locks keeps edits of one product in turn.
+   * Until the transaction ends, no other write checks or sets SKUs. A SKU names one thing to sell
+   * across two tables, so no unique index can hold it; this lock makes "not taken, then set" one
+   * step, so two owners saving the same new SKU at once cannot both pass.
    */
+  async lockSkus(tx: Database): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SKU_LOCK_KEY})`);
+  },
+
+  /** Of the given SKUs, those another product or variation already has (take lockSkus first). */
   async takenSkus(
     tx: Database,
     skus: string[],

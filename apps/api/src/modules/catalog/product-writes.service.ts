@@ -139,6 +139,8 @@ export function createProductWritesService(db: Database, options: ProductWritesO
       else seen.set(sku, path);
     }
     if (repeated.length > 0) throw invalid(repeated);
+    if (given.length === 0) return;
+    await repo.lockSkus(tx);
     const taken = await repo.takenSkus(
       tx,
       given.map(([, sku]) => sku),

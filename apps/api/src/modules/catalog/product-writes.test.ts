@@ -172,6 +172,21 @@ describe('POST /wp-json/wc/v3/products', () => {
     });
   });
 
+  it('gives a new SKU to one of two products saved at once; the other is 409', async () => {
+    // On PostgreSQL the two transactions overlap and the SKU lock decides.
+    const sku = uniqueName('RACE').replace(' ', '-');
+    const answers = await Promise.all([
+      send('POST', apiPaths.products, aProduct({ sku })),
+      send('POST', apiPaths.products, aProduct({ sku })),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const owners = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.sku, sku));
+    expect(owners).toHaveLength(1);
+  });
+
   it('answers 400 naming unknown categories and images, and writes nothing', async () => {
     const body = aProduct({ categories: [{ id: 999_999 }], images: [{ id: 888_888 }] });
     const res = await send('POST', apiPaths.products, body);
@@ -396,6 +411,34 @@ describe('who sees the wholesale price', () => {
     const shopperEdit = await get(`${url}?context=edit`, shopper.bearer);
     expect(shopperEdit.statusCode).toBe(403);
     expect(errorOf(shopperEdit).code).toBe('woocommerce_rest_forbidden_context');
+  });
+});
+
+describe('the owner’s product list (context=edit)', () => {
+  it('includes hidden, sold-out and draft products with their wholesale prices', async () => {
+    const hidden = await createProduct(t, {
+      catalog_visibility: 'hidden',
+      wholesale_price: '5.00',
+    });
+    const soldOut = await createProduct(t, { stock_status: 'outofstock' });
+    const draft = await createProduct(t, { status: 'draft' });
+    const ids = [hidden.id, soldOut.id, draft.id].join(',');
+    const shop = z
+      .array(ProductSchema)
+      .parse((await get(`${apiPaths.products}?status=any&include=${ids}`, owner.bearer)).json());
+    expect(shop.map((product) => product.id)).toEqual([draft.id]);
+    const edit = z
+      .array(ProductSchema)
+      .parse(
+        (
+          await get(
+            `${apiPaths.products}?status=any&context=edit&include=${ids}&orderby=include`,
+            owner.bearer,
+          )
+        ).json(),
+      );
+    expect(edit.map((product) => product.id)).toEqual([hidden.id, soldOut.id, draft.id]);
+    expect(edit[0]!.wholesale_price).toBe('5.00');
   });
 });
 

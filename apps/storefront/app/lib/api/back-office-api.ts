@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  MEDIA_PATH,
   paginationHeaders,
   type ActivityEntry,
   type ContactMessage,
@@ -148,8 +149,8 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       get<ProductCategory[]>(apiPaths.productCategories, { per_page: 100, orderby: 'name' }),
 
     /** An image's bytes as WordPress takes them: the raw file, its name in Content-Disposition. */
-    uploadImage: async (file: File) => {
-      const response = await send(apiPaths.media, {
+    uploadImage: async (file: File, altText: string) => {
+      const response = await send(withQuery(MEDIA_PATH, { alt_text: altText }), {
         method: 'POST',
         body: new Uint8Array(await file.arrayBuffer()),
         headers: {
@@ -159,7 +160,7 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       });
       return (await response.json()) as Media;
     },
-    updateImage: (id: number, update: MediaUpdate) => put<Media>(`${apiPaths.media}/${id}`, update),
+    updateImage: (id: number, update: MediaUpdate) => put<Media>(`${MEDIA_PATH}/${id}`, update),
 
     listActivity: (query: Query) => list<ActivityEntry>(apiPaths.activityLog, query),
   };

@@ -81,16 +81,21 @@ const refusedWith = (
   status = 400,
 ) => data<ProductActionResult>({ ok: false, message, fieldErrors, ...extra }, { status });
 
-/** A write, or the API's refusal of it with what was typed kept; a 5xx is the error page. */
+/**
+ * A write, or the API's refusal of it with what was typed kept; a 5xx is the error page. `field`
+ * puts the message beside one field (an upload's refusal belongs to the file input).
+ */
 async function writeOrRefuse<T>(
   write: () => Promise<T>,
   extra: Pick<ProductActionResult, 'values' | 'variation'>,
+  field?: string,
 ): Promise<{ done: T; refusal?: undefined } | { refusal: ReturnType<typeof refusedWith> }> {
   try {
     return { done: await write() };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return { refusal: refusedWith(error.message, error.params, extra, error.status) };
+    const fieldErrors = field ? { [field]: error.message } : error.params;
+    return { refusal: refusedWith(error.message, fieldErrors, extra, error.status) };
   }
 }
 
@@ -122,14 +127,7 @@ export async function createProductAction(request: Request, apiFetch: ApiFetch) 
   const images: Array<{ id: number }> = [];
   if (file) {
     const alt = postedText(formData, 'image_alt').trim();
-    const uploaded = await writeOrRefuse(
-      async () => {
-        const image = await api.uploadImage(file);
-        if (alt) await api.updateImage(image.id, { alt_text: alt });
-        return image;
-      },
-      { values },
-    );
+    const uploaded = await writeOrRefuse(() => api.uploadImage(file, alt), { values }, 'image');
     if (uploaded.refusal) return uploaded.refusal;
     images.push({ id: uploaded.done.id });
   }
@@ -142,7 +140,6 @@ export async function createProductAction(request: Request, apiFetch: ApiFetch) 
 
 const SAVED_MESSAGES: Record<string, string> = {
   created: 'The product was created. Add more pictures or variations below.',
-  image: 'The image was added.',
 };
 const savedMessage = (key: string | null) => (key ? SAVED_MESSAGES[key] : undefined);
 
@@ -197,12 +194,12 @@ export async function productAction(request: Request, params: { id?: string }, a
     const file = postedFile(formData, 'image');
     if (!file) return refused('Choose an image to upload.', { image: 'Choose an image file.' });
     const product = await foundOr404(api.getProduct(id));
+    const alt = postedText(formData, 'image_alt').trim();
+    const uploaded = await writeOrRefuse(() => api.uploadImage(file, alt), {}, 'image');
+    if (uploaded.refusal) return uploaded.refusal;
     return runAction(async () => {
-      const uploaded = await api.uploadImage(file);
-      const alt = postedText(formData, 'image_alt').trim();
-      if (alt) await api.updateImage(uploaded.id, { alt_text: alt });
       await api.updateProduct(id, {
-        images: [...product.images.map((image) => ({ id: image.id })), { id: uploaded.id }],
+        images: [...product.images.map((image) => ({ id: image.id })), { id: uploaded.done.id }],
       });
       return product.images.length === 0
         ? 'The image was added as the main image.'

@@ -105,6 +105,24 @@ describe('the product form', () => {
     expect(values.sale_price).toBe('7.00');
   });
 
+  it('still checks the prices when a nutrient is refused, so both messages show at once', () => {
+    const values = productValuesFromPost(
+      post({
+        name: 'Honey Crunch',
+        regular_price: '6.00',
+        sale_price: '7.00',
+        'food.nutrition.sodium_mg': 'a pinch',
+      }),
+    );
+    const { body, errors } = productWriteOf(values);
+    const parsed = ProductCreateSchema.safeParse(body);
+    expect(parsed.success).toBe(false);
+    expect({ ...issuesByField(parsed.error!), ...errors }).toMatchObject({
+      sale_price: 'Must be lower than the regular price.',
+      'food.nutrition.sodium_mg': expect.stringContaining('number'),
+    });
+  });
+
   it('shows a message the API gives for a whole group on each of its fields', () => {
     expect(errorFor({ food: 'Allergens must be listed.' }, 'food.nutrition.calories')).toBe(
       'Allergens must be listed.',

@@ -232,7 +232,11 @@ export function productWriteOf(values: ProductFormValues): {
     const typed = values.food.nutrition[key].trim();
     if (TEXT_NUTRITION.has(key)) nutrition[key] = typed;
     else if (DECIMAL.test(typed)) nutrition[key] = Number(typed);
-    else errors[`food.nutrition.${key}`] = 'Write a number, such as 4 or 0.5.';
+    else {
+      errors[`food.nutrition.${key}`] = 'Write a number, such as 4 or 0.5.';
+      // A stand-in, so the schema still checks the rest (its cross-field rules need a whole body).
+      nutrition[key] = 0;
+    }
   }
   const body = {
     name: values.name,

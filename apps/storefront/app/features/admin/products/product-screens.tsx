@@ -450,7 +450,7 @@ function VariationsCard({
           errors={refused ? result?.fieldErrors : undefined}
         />
       ) : attributes.length > 0 ? (
-        <p>
+        <p className="admin-add-variation">
           <Link
             to={hrefWith(location, { variation: 'new', confirm: undefined })}
             preventScrollReset

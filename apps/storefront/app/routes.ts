@@ -31,6 +31,9 @@ export default [
     route('orders/:id', 'routes/admin-order.tsx', { id: 'admin-order' }),
     // The invoice and packing slip (resource route): /admin/orders/42/invoice.pdf.
     route('orders/:id/:document', 'routes/admin-order-document.ts', { id: 'admin-order-document' }),
+    route('products', 'routes/admin-products.tsx', { id: 'admin-products' }),
+    route('products/new', 'routes/admin-product-new.tsx', { id: 'admin-product-new' }),
+    route('products/:id', 'routes/admin-product.tsx', { id: 'admin-product' }),
     route('customers', 'routes/admin-customers.tsx', { id: 'admin-customers' }),
     route('customers/:id', 'routes/admin-customer.tsx', { id: 'admin-customer' }),
     route('reviews', 'routes/admin-reviews.tsx', { id: 'admin-reviews' }),

@@ -2,6 +2,7 @@
 export const ADMIN_SCREENS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', end: false },
+  { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/wholesale', label: 'Wholesale', end: false },
   { to: '/admin/reviews', label: 'Reviews', end: false },

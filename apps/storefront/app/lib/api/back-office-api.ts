@@ -7,6 +7,8 @@ import {
   type ContactMessage,
   type Country,
   type Customer,
+  type Media,
+  type MediaUpdate,
   type NewsletterSubscriber,
   type OrderNote,
   type OrderNoteCreate,
@@ -17,6 +19,9 @@ import {
   type OwnerOrder,
   type OwnerOrderUpdate,
   type Product,
+  type ProductCategory,
+  type ProductCreate,
+  type ProductUpdate,
   type ProductReview,
   type ReviewModeration,
   type SalesReport,
@@ -30,6 +35,8 @@ import {
   type ShippingZoneUpdate,
   type TwoFactorSetup,
   type TwoFactorStatus,
+  type VariationCreate,
+  type VariationUpdate,
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
   ownerApiPaths,
@@ -87,6 +94,7 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     (await (await send(path, { method: 'PUT', body: JSON.stringify(body) })).json()) as T;
   const post = async <T>(path: string, body: unknown) =>
     (await (await send(path, { method: 'POST', body: JSON.stringify(body) })).json()) as T;
+  /** DELETE answers what was deleted, as WooCommerce does. */
   const remove = async <T>(path: string) =>
     (await (await send(path, { method: 'DELETE' })).json()) as T;
 
@@ -151,6 +159,35 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     /** Every product, drafts too, for the stock figures (the API has no stock-level filter). */
     listAllProducts: () =>
       list<Product>(apiPaths.products, { status: 'any', per_page: 100, orderby: 'title' }),
+
+    /** The owner's reading (`context=edit`): drafts too, and the wholesale price. */
+    listProducts: (query: Query) => list<Product>(apiPaths.products, { ...query, context: 'edit' }),
+    getProduct: (id: number) => get<Product>(`${apiPaths.products}/${id}`, { context: 'edit' }),
+    createProduct: (product: ProductCreate) => post<Product>(apiPaths.products, product),
+    updateProduct: (id: number, update: ProductUpdate) =>
+      put<Product>(`${apiPaths.products}/${id}`, update),
+    createVariation: (productId: number, variation: VariationCreate) =>
+      post<unknown>(`${apiPaths.products}/${productId}/variations`, variation),
+    updateVariation: (productId: number, id: number, update: VariationUpdate) =>
+      put<unknown>(`${apiPaths.products}/${productId}/variations/${id}`, update),
+    deleteVariation: (productId: number, id: number) =>
+      remove(`${apiPaths.products}/${productId}/variations/${id}?force=true`),
+    listCategories: () =>
+      get<ProductCategory[]>(apiPaths.productCategories, { per_page: 100, orderby: 'name' }),
+
+    /** An image's bytes as WordPress takes them: the raw file, its name in Content-Disposition. */
+    uploadImage: async (file: File, altText: string) => {
+      const response = await send(withQuery(ownerApiPaths.media, { alt_text: altText }), {
+        method: 'POST',
+        body: new Uint8Array(await file.arrayBuffer()),
+        headers: {
+          'content-type': file.type || 'application/octet-stream',
+          'content-disposition': `attachment; filename="${file.name.replace(/[^\w.-]+/g, '-')}"`,
+        },
+      });
+      return (await response.json()) as Media;
+    },
+    updateImage: (id: number, update: MediaUpdate) => put<Media>(`${ownerApiPaths.media}/${id}`, update),
 
     listActivity: (query: Query) => list<ActivityEntry>(apiPaths.activityLog, query),
 

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product, ownerApiPaths } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import { axeViolations, createOwner, signIn, unique } from './support/back-office';
+import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
 
 /** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -75,7 +75,7 @@ test.describe('Back office: catalogue import and export (issue 13)', () => {
   test('an owner downloads the CSV, changes a price, checks the file, imports it, and the product page shows it', async ({
     page,
   }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const product = await ownProduct(page);
     await gotoHydrated(page, '/admin');
     await page
@@ -110,7 +110,7 @@ test.describe('Back office: catalogue import and export (issue 13)', () => {
   });
 
   test('a file far above the shop’s 64 KB form limit is still read whole', async ({ page }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const product = await ownProduct(page);
     await gotoHydrated(page, '/admin/catalogue');
     const rows = await downloadCsv(page);
@@ -123,7 +123,7 @@ test.describe('Back office: catalogue import and export (issue 13)', () => {
   test('a broken file lists every problem by row and column and changes nothing', async ({
     page,
   }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const product = await ownProduct(page);
     await gotoHydrated(page, '/admin/catalogue');
     const rows = await downloadCsv(page);
@@ -156,7 +156,7 @@ for (const width of [390, 1440]) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const product = await ownProduct(page);
     await gotoHydrated(page, '/admin/catalogue');
     const check = async (name: string) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiPaths, testPaymentToken, type Order, type ShippingRate } from '@larder/contract';
-import { axeViolations, createOwner, signIn, unique } from './support/back-office';
+import { axeViolations, createOwner, ownerAccount, signIn, unique } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { shopApi } from './support/shop-api';
 
@@ -70,7 +70,7 @@ test.describe('Order paperwork (issue 13)', () => {
     test.slow();
     const lastName = `Paper${unique()}`;
     const order = await paidGuestOrder(page, lastName);
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, `/admin/orders/${order.id}`);
 
     for (const [name, file] of [

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiPaths, type Product } from '@larder/contract';
-import { axeViolations, createOwner, signIn, unique } from './support/back-office';
+import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { rawExchange } from './support/raw-http';
 
@@ -56,7 +56,7 @@ test.describe('Back office products (issue 13)', () => {
     page,
     browser,
   }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const name = `Sunflower Crunch ${unique()}`;
 
     await gotoHydrated(page, '/admin/products');
@@ -106,7 +106,7 @@ test.describe('Back office products (issue 13)', () => {
   });
 
   test('an owner edits a variation’s price and the shop charges it', async ({ page, request }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const sku = `VAR-${unique()}`;
     const created = await page.request.post(apiPaths.products, {
       headers: await xsrfHeader(page),
@@ -151,7 +151,7 @@ test.describe('Back office products (issue 13)', () => {
   });
 
   test('a draft is seen by owners only', async ({ page, browser }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const name = `Secret Recipe ${unique()}`;
     await gotoHydrated(page, '/admin/products/new');
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('draft');
@@ -201,7 +201,7 @@ test.describe('Back office products (issue 13)', () => {
     test('a refused product shows the message beside its field and keeps what was typed', async ({
       page,
     }) => {
-      await signIn(page, await createOwner());
+      await signIn(page, await ownerAccount());
       const name = `Half Baked ${unique()}`;
       await page.goto('/admin/products/new');
       await page.getByLabel('Name', { exact: true }).fill(name);
@@ -227,7 +227,7 @@ test.describe('Back office products (issue 13)', () => {
     // Eight pages, each checked whole by axe: the long product form takes a while.
     test.setTimeout(240_000);
     await mkdir(SHOTS, { recursive: true });
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const [product] = (await (
       await page.request.get(
         `${apiPaths.products}?per_page=1&type=variable&orderby=title&order=asc`,

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product, type ShippingRate, type ShippingZone } from '@larder/contract';
-import { axeViolations, createOwner, signIn, unique } from './support/back-office';
+import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { shopApi } from './support/shop-api';
 
@@ -57,7 +57,7 @@ test.describe('the shipping screen', () => {
     browser,
   }) => {
     test.slow();
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, '/admin');
     await page.getByRole('link', { name: 'Shipping' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();
@@ -146,7 +146,7 @@ test.describe('the shipping screen', () => {
     page,
   }) => {
     test.slow();
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, '/admin/shipping');
     const fallback = page.getByTestId('shipping-zone').last();
     await expect(fallback.getByRole('heading', { name: 'Everywhere else' })).toBeVisible();
@@ -170,7 +170,7 @@ for (const width of [390, 1440]) {
     page,
   }) => {
     test.slow();
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, '/admin/shipping');
     await expect(page.getByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();

@@ -7,7 +7,7 @@ import {
   type Order,
   type ShippingRate,
 } from '@larder/contract';
-import { axeViolations, createOwner, PASSWORD, signIn, unique } from './support/back-office';
+import { axeViolations, ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { shopApi } from './support/shop-api';
 
@@ -106,7 +106,7 @@ test.describe('Back office orders (issue 13)', () => {
     const paid = await session.placeOrder({ pay: true });
     const unpaid = await session.placeOrder({ pay: false });
     await session.close();
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
 
     await gotoHydrated(page, '/admin');
     await page.getByRole('link', { name: /Orders to fulfil/ }).click();
@@ -160,7 +160,7 @@ test.describe('Back office orders (issue 13)', () => {
     const paid = await session.placeOrder({ pay: true });
     const unpaid = await session.placeOrder({ pay: false });
     await session.close();
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, `/admin/orders/${paid.id}`);
     await expect(page.getByTestId('order-lines')).toContainText(paid.line_items[0]!.name);
     await expect(page.getByText(address.address_1).first()).toBeVisible();
@@ -226,7 +226,7 @@ test.describe('Back office orders (issue 13)', () => {
   });
 
   test('an unknown order or customer is a 404 page inside the back office', async ({ page }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     for (const url of ['/admin/orders/99999999', '/admin/customers/99999999', '/admin/orders/x']) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
@@ -243,7 +243,7 @@ test.describe('Back office customers (issue 13)', () => {
     const session = await shopperSession(browser);
     const order = await session.placeOrder({ pay: true });
     await session.close();
-    const owner = await createOwner('shop_manager');
+    const owner = await ownerAccount('shop_manager');
     await signIn(page, owner);
 
     await gotoHydrated(page, '/admin/customers');
@@ -294,7 +294,7 @@ for (const width of [390, 1440]) {
     const session = await shopperSession(browser);
     const order = await session.placeOrder({ pay: true });
     await session.close();
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await page.setViewportSize({ width, height: 900 });
     await mkdir(SHOTS, { recursive: true });
     const screens = [

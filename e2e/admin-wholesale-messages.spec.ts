@@ -6,7 +6,7 @@ import {
   type WholesaleApplicationResult,
 } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import { axeViolations, createOwner, PASSWORD, signIn, unique } from './support/back-office';
+import { axeViolations, ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
 
 /** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -67,7 +67,7 @@ test.describe('Back office: wholesale applications (issue 13)', () => {
   }) => {
     const business = `Corner Pantry ${unique()}`;
     const application = await applyForWholesale(request, business);
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, '/admin');
     await page.getByRole('link', { name: /Wholesale applications/ }).click();
     await expect(page).toHaveURL('/admin/wholesale?status=pending');
@@ -125,7 +125,7 @@ test.describe('Back office: wholesale applications (issue 13)', () => {
   }) => {
     const business = `Harbour Deli ${unique()}`;
     const application = await applyForWholesale(request, business);
-    await signIn(page, await createOwner('shop_manager'));
+    await signIn(page, await ownerAccount('shop_manager'));
     await gotoHydrated(page, `/admin/wholesale/${application.id}`);
 
     await page.getByRole('link', { name: 'Reject…' }).click();
@@ -156,7 +156,7 @@ test.describe('Back office: wholesale applications (issue 13)', () => {
   });
 
   test('an unknown application is the back office 404 page', async ({ page }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const response = await page.goto('/admin/wholesale/99999999');
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId('admin-error-404')).toBeVisible();
@@ -170,7 +170,7 @@ test.describe('Back office: messages and newsletter (issue 13)', () => {
   }) => {
     const words = `Do you ship oat clusters to Canada? ${unique()}`;
     const { email } = await sendContactMessage(request, words);
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, '/admin');
     const shopName = await shopNameOn(page);
     await page.getByRole('link', { name: /Unhandled messages/ }).click();
@@ -203,7 +203,7 @@ test.describe('Back office: messages and newsletter (issue 13)', () => {
   }) => {
     const email = `reader.${unique()}@example.com`;
     expect((await request.post(apiPaths.newsletter, { data: { email } })).ok()).toBe(true);
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, '/admin/messages');
     await page.getByRole('link', { name: 'Newsletter sign-ups' }).click();
     await expect(page).toHaveURL('/admin/messages?list=newsletter');
@@ -226,7 +226,7 @@ test.describe('Back office: activity log (issue 13)', () => {
   test('lists entries newest first with who, what and when', async ({ page, request }) => {
     const first = await sendContactMessage(request, `First ${unique()}`);
     const second = await sendContactMessage(request, `Second ${unique()}`);
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, '/admin/messages?status=unhandled');
     for (const { email } of [first, second]) {
       const row = page.getByTestId('admin-messages').getByRole('row').filter({ hasText: email });
@@ -264,7 +264,7 @@ for (const width of [390, 1440]) {
     const application = await applyForWholesale(request, `Axe Grocers ${unique()}`);
     await sendContactMessage(request, `Axe check ${unique()}`);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const screens = [
       ['wholesale', '/admin/wholesale'],
       ['wholesale-detail', `/admin/wholesale/${application.id}`],

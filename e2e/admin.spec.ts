@@ -4,7 +4,7 @@ import { gotoHydrated } from './support/hydration';
 import {
   axeViolations,
   createCustomer,
-  createOwner,
+  ownerAccount,
   heldReview,
   signIn,
   unique,
@@ -30,7 +30,7 @@ test.describe('Back office: who may enter (issue 13)', () => {
   });
 
   test('a shop manager enters; the pages are private, no-store and noindex', async ({ page }) => {
-    await signIn(page, await createOwner('shop_manager'));
+    await signIn(page, await ownerAccount('shop_manager'));
     const response = await page.goto('/admin');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['cache-control']).toBe('private, no-store');
@@ -68,7 +68,7 @@ test.describe('Back office: who may enter (issue 13)', () => {
 test.describe('Back office screens (issue 13)', () => {
   test('the dashboard counts held reviews and links to them', async ({ page, request }) => {
     const review = await heldReview(request, `Dashboard count ${unique()}`);
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const held = await page.request.get(`${apiPaths.productReviews}?status=hold&per_page=1`);
     const total = held.headers()['x-wp-total'];
     await gotoHydrated(page, '/admin');
@@ -81,7 +81,7 @@ test.describe('Back office screens (issue 13)', () => {
   test('the dashboard shows takings for today, 7 and 30 days, the daily chart and orders to fulfil', async ({
     page,
   }) => {
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     const processing = await page.request.get(`${apiPaths.orders}?status=processing&per_page=1`);
     expect(processing.status()).toBe(200);
     await gotoHydrated(page, '/admin');
@@ -107,7 +107,7 @@ test.describe('Back office screens (issue 13)', () => {
   }) => {
     const words = `Approve me ${unique()}`;
     const review = await heldReview(request, words);
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, '/admin/reviews');
     const row = page.getByTestId(`review-${review.id}`);
     await expect(row).toContainText(words);
@@ -129,7 +129,7 @@ test.describe('Back office screens (issue 13)', () => {
     const review = await heldReview(request, `Trash me ${unique()}`);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await page.goto('/admin/reviews?status=hold');
     const row = page.getByTestId(`review-${review.id}`);
     await row.getByRole('link', { name: 'Trash' }).click();
@@ -147,7 +147,7 @@ test.describe('Back office screens (issue 13)', () => {
 
   test('the API refusal is shown: a review that no longer exists', async ({ page, request }) => {
     const review = await heldReview(request, `Gone ${unique()}`);
-    await signIn(page, await createOwner());
+    await signIn(page, await ownerAccount());
     await gotoHydrated(page, '/admin/reviews');
     // The review is gone by the time the owner acts: the form posts an id the API does not know.
     await page
@@ -169,7 +169,7 @@ test.describe('Back office screens (issue 13)', () => {
       test.slow();
       await page.setViewportSize({ width, height: 900 });
       await heldReview(request, `Axe ${unique()}`);
-      await signIn(page, await createOwner());
+      await signIn(page, await ownerAccount());
       await gotoHydrated(page, '/admin');
       expect(await axeViolations(page), 'dashboard').toEqual([]);
       if (width < 900) {

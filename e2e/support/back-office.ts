@@ -44,6 +44,22 @@ export async function createOwner(role: 'administrator' | 'shop_manager' = 'admi
   return { email, password: PASSWORD };
 }
 
+const owners = new Map<string, Promise<Account>>();
+
+/**
+ * One owner per role for this worker, for tests that only need to be signed in as one: making an
+ * account through the command line costs seconds. Tests that change the owner's own account (its
+ * two-factor sign-in, its password) make a fresh one with createOwner.
+ */
+export function ownerAccount(role: 'administrator' | 'shop_manager' = 'administrator') {
+  let owner = owners.get(role);
+  if (!owner) {
+    owner = createOwner(role);
+    owners.set(role, owner);
+  }
+  return owner;
+}
+
 /** A shopper's account, made as /sign-up makes one. */
 export async function createCustomer(request: APIRequestContext): Promise<Account> {
   const email = `robin.${unique()}@example.com`;

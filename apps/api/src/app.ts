@@ -32,12 +32,14 @@ import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productWritesRoutes } from './modules/catalog/product-writes.routes.ts';
+import { catalogTransferRoutes } from './modules/catalog-transfer/catalog-transfer.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { contactMessagesRoutes } from './modules/forms/contact-messages.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.ts';
 import { newsletterSubscribersRoutes } from './modules/forms/newsletter-subscribers.routes.ts';
+import { orderDocumentsRoutes } from './modules/order-documents/order-documents.routes.ts';
 import { orderManagementRoutes } from './modules/order-management/order-management.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
@@ -49,6 +51,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
 import { mediaLibraryRoutes } from './modules/media/media-library.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
@@ -250,8 +253,10 @@ export async function buildApp(
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
   await app.register(productWritesRoutes, { productWrites: services.productWrites });
   await app.register(mediaLibraryRoutes, { mediaLibrary: services.mediaLibrary });
+  await app.register(catalogTransferRoutes, { catalogTransfer: services.catalogTransfer });
 
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
+  await app.register(shippingZonesRoutes, { shippingZones: services.shippingZones });
   await app.register(ordersRoutes, {
     orders,
     publicUrl: config.publicUrl,
@@ -259,6 +264,7 @@ export async function buildApp(
     sweepIntervalMs: 60_000,
   });
   await app.register(orderManagementRoutes, { orderManagement });
+  await app.register(orderDocumentsRoutes, { orderDocuments: services.orderDocuments });
 
   if (paymentSetup.testMode) {
     app.log.warn(

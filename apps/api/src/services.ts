@@ -18,12 +18,14 @@ import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createProductWritesService } from './modules/catalog/product-writes.service.ts';
+import { createCatalogTransferService } from './modules/catalog-transfer/catalog-transfer.service.ts';
 import { createContentRepo } from './modules/content/content.repo.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { createMediaLibraryService } from './modules/media/media-library.service.ts';
+import { createOrderDocumentsService } from './modules/order-documents/order-documents.service.ts';
 import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
@@ -36,6 +38,7 @@ import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
+import { createShippingZonesService } from './modules/shipping/shipping-zones.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 
 export interface ServicesOptions {
@@ -95,6 +98,11 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   const catalog = createCatalogService(createCatalogRepo(db), { publicUrl: config.publicUrl });
   const productWrites = createProductWritesService(db, { catalog, activity, now });
   const mediaLibrary = createMediaLibraryService(db, { dataDir: config.dataDir, activity });
+  const catalogTransfer = createCatalogTransferService(db, {
+    activity,
+    dataDir: config.dataDir,
+    now,
+  });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
   const reviews = createReviewsService(createReviewsRepo(db), {
     publicUrl: config.publicUrl,
@@ -122,7 +130,9 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
-  const shipping = createShippingService(db, createShippingRepo(db));
+  const shippingRepo = createShippingRepo(db);
+  const shipping = createShippingService(db, shippingRepo);
+  const shippingZones = createShippingZonesService(db, shippingRepo, { activity });
   const orders = createOrdersService(db, {
     holdMinutes: config.orderHoldMinutes,
     maxHeldUnits: config.orderHoldMaxUnits,
@@ -153,6 +163,11 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const orderDocuments = createOrderDocumentsService({
+    orders,
+    shop: config.shop,
+    publicUrl: config.publicUrl,
+  });
   return {
     mailer,
     activity,
@@ -164,13 +179,16 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     catalog,
     productWrites,
     mediaLibrary,
+    catalogTransfer,
     content,
     reviews,
     forms,
     wholesale,
     shipping,
+    shippingZones,
     orders,
     orderManagement,
+    orderDocuments,
     paymentSetup,
     paymentsRepo,
     payments,

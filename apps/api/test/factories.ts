@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FoodInfo, Order, OrderCreate } from '@larder/contract';
-import { importCatalog, type CatalogFile } from '../src/admin/catalog-file.ts';
+import {
+  parseCatalogJson,
+  type CatalogFile,
+} from '../src/modules/catalog-transfer/catalog-file.ts';
+import { importCatalog } from '../src/modules/catalog-transfer/catalog-transfer.service.ts';
 import type { Database } from '../src/db/client.ts';
 import { productCategories, products, productVariations } from '../src/db/schema.ts';
 import { payOrder, placeOrderAs, signedInCustomer, type Session } from './sessions.ts';
@@ -78,21 +79,15 @@ export interface CreatedProduct {
 }
 
 /**
- * Writes the entries as a catalogue file and imports it through the owner's import path, so the
+ * Imports the entries as a catalogue file through the owner's import path, so the
  * factories get the same validation and denormalised sort price as a real catalogue.
  */
 async function importEntries(t: TestApp, entries: unknown[]): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'larder-factory-'));
-  try {
-    const path = join(dir, 'catalog.json');
-    writeFileSync(
-      path,
-      JSON.stringify({ format: 'larder-catalog', version: 1, products: entries }),
-    );
-    await importCatalog(t.database.db, path, { dataDir: t.config.dataDir });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const text = JSON.stringify({ format: 'larder-catalog', version: 1, products: entries });
+  await importCatalog(t.database.db, parseCatalogJson(text), {
+    dryRun: false,
+    dataDir: t.config.dataDir,
+  });
 }
 
 const idOf = async (db: Database, slug: string) =>

@@ -29,6 +29,11 @@ export default [
     index('routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
     route('orders', 'routes/admin-orders.tsx', { id: 'admin-orders' }),
     route('orders/:id', 'routes/admin-order.tsx', { id: 'admin-order' }),
+    // The invoice and packing slip (resource route): /admin/orders/42/invoice.pdf.
+    route('orders/:id/:document', 'routes/admin-order-document.ts', { id: 'admin-order-document' }),
+    route('products', 'routes/admin-products.tsx', { id: 'admin-products' }),
+    route('products/new', 'routes/admin-product-new.tsx', { id: 'admin-product-new' }),
+    route('products/:id', 'routes/admin-product.tsx', { id: 'admin-product' }),
     route('customers', 'routes/admin-customers.tsx', { id: 'admin-customers' }),
     route('customers/:id', 'routes/admin-customer.tsx', { id: 'admin-customer' }),
     route('reviews', 'routes/admin-reviews.tsx', { id: 'admin-reviews' }),
@@ -37,8 +42,15 @@ export default [
       id: 'admin-wholesale-application',
     }),
     route('messages', 'routes/admin-messages.tsx', { id: 'admin-messages' }),
+    route('shipping', 'routes/admin-shipping.tsx', { id: 'admin-shipping' }),
+    route('catalogue', 'routes/admin-catalogue.tsx', { id: 'admin-catalogue' }),
     route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
+    route('security', 'routes/admin-security.tsx', { id: 'admin-security' }),
   ]),
+  // A file download, not a page: outside the back office's layout, guarded by its own loader.
+  route('admin/catalogue/export', 'routes/admin-catalogue-export.ts', {
+    id: 'admin-catalogue-export',
+  }),
   route('blog', 'routes/blog.tsx'),
   // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.
   route('blog/minority-business-enterprise-certification', 'routes/mbe-redirect.ts'),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_ID, PaginationQuerySchema, MoneyStringSchema, queryInt } from './common.ts';
+import {
+  MAX_ID,
+  PaginationQuerySchema,
+  MoneyStringSchema,
+  queryBoolean,
+  queryInt,
+} from './common.ts';
 import {
   CustomerRoleSchema,
   MonthlyVolumeSchema,
@@ -7,6 +13,21 @@ import {
 } from './accounts.ts';
 import { OrderSchema, OrderStatusSchema } from './orders.ts';
 import { ReviewStatusSchema } from './reviews.ts';
+
+/**
+ * The owner-only paths the shop's pages never call. Not in `apiPaths`: that object ships whole in
+ * every shop page's JavaScript, and the product page is at its first-load budget.
+ */
+export const ownerApiPaths = {
+  /** Image uploads (`POST`, the raw file) and their alt text (`PUT /{id}`), as WordPress's. */
+  media: '/wp-json/wp/v2/media',
+  /** The whole catalogue as a file: `?format=json|csv`, an attachment. */
+  catalogExport: '/wp-json/larder/v1/catalog/export',
+  /** A catalogue file as the raw body: `?format=json|csv&dry_run=true|false`, all or nothing. */
+  catalogImport: '/wp-json/larder/v1/catalog/import',
+  /** An order's paperwork: `/{id}/invoice.pdf` and `/{id}/packing-slip.pdf`. */
+  orderDocuments: '/wp-json/larder/v1/orders',
+} as const;
 
 // The owner-only API under the back office (/admin). WooCommerce's shapes where it has them;
 // the same style where it has none (wholesale applications, contact messages, newsletter, activity).
@@ -154,6 +175,10 @@ export const OwnerOrderSchema = OrderSchema.extend({
 });
 export type OwnerOrder = z.infer<typeof OwnerOrderSchema>;
 
+/** An order's paperwork, as the file names under `ownerApiPaths.orderDocuments/{id}/`. */
+export const ORDER_DOCUMENTS = ['invoice.pdf', 'packing-slip.pdf'] as const;
+export type OrderDocumentFile = (typeof ORDER_DOCUMENTS)[number];
+
 export const CARRIERS = ['usps', 'ups', 'fedex', 'dhl', 'other'] as const;
 export const CarrierSchema = z.enum(CARRIERS, { error: 'Choose the carrier.' });
 
@@ -297,3 +322,39 @@ export const ActivityListQuerySchema = PaginationQuerySchema.extend({
   subject_id: queryInt(1).optional(),
 });
 export type ActivityListQuery = z.infer<typeof ActivityListQuerySchema>;
+
+// ------------------------------------------------------------------ catalogue import and export
+
+/** The largest catalogue file an import takes: far above a few hundred products. */
+export const CATALOG_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The catalogue file's two forms: the command line's JSON, or a spreadsheet's CSV. */
+export const CatalogFileFormatSchema = z.enum(['json', 'csv']);
+export type CatalogFileFormat = z.infer<typeof CatalogFileFormatSchema>;
+
+export const CatalogExportQuerySchema = z.object({
+  format: CatalogFileFormatSchema.default('json'),
+});
+export type CatalogExportQuery = z.infer<typeof CatalogExportQuerySchema>;
+
+export const CatalogImportQuerySchema = z.object({
+  format: CatalogFileFormatSchema.default('json'),
+  /** true: check the file and say what would change, writing nothing. */
+  dry_run: queryBoolean.default(false),
+});
+export type CatalogImportQuery = z.infer<typeof CatalogImportQuerySchema>;
+
+export const CatalogImportChangeSchema = z.enum(['created', 'updated', 'unchanged']);
+export type CatalogImportChange = z.infer<typeof CatalogImportChangeSchema>;
+
+/** What an import did, or (dry run) would do: products are matched by slug. */
+export const CatalogImportResultSchema = z.object({
+  dry_run: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  products: z.array(
+    z.object({ slug: z.string(), name: z.string(), change: CatalogImportChangeSchema }),
+  ),
+});
+export type CatalogImportResult = z.infer<typeof CatalogImportResultSchema>;

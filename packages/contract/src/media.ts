@@ -57,13 +57,6 @@ export const ImageRefSchema = z.object({
 });
 export type ImageRef = z.infer<typeof ImageRefSchema>;
 
-/**
- * Owners upload images here (`POST`, the raw file) and set their alt text (`PUT /{id}`). Not in
- * `apiPaths`: that object ships whole in every shop page's JavaScript, and only the API and the
- * back office need this one.
- */
-export const MEDIA_PATH = '/wp-json/wp/v2/media';
-
 /** The largest image `POST /wp/v2/media` takes; a larger one is refused with 413. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 

@@ -42,7 +42,7 @@ export const ShippingMethodSettingSchema = z.object({
   placeholder: z.string(),
 });
 
-/** `GET /wp-json/wc/v3/shipping/zones/{id}/methods`: the public read lists enabled methods only. */
+/** `GET /wp-json/wc/v3/shipping/zones/{id}/methods`: shoppers see enabled methods only, owners all. */
 export const ShippingZoneMethodSchema = z.object({
   instance_id: z.number().int(),
   title: z.string(),
@@ -56,6 +56,131 @@ export const ShippingZoneMethodSchema = z.object({
 export type ShippingZoneMethod = z.infer<typeof ShippingZoneMethodSchema>;
 
 export const ZoneIdParamsSchema = z.object({ id: z.coerce.number().int().min(0).max(MAX_ID) });
+
+// ------------------------------------------------------------------ owner editing
+
+/** The catch-all zone: it takes every address no other zone matches, and has no locations or new name. */
+export const REST_OF_WORLD_ZONE_ID = 0;
+
+const zoneName = z
+  .string({ error: 'Enter the zone’s name.' })
+  .trim()
+  .min(1, 'Enter the zone’s name.')
+  .max(100, 'Keep the name under 100 characters.');
+const zoneOrder = z
+  .number({ error: 'The order is a whole number.' })
+  .int('The order is a whole number.')
+  .min(0, 'The order starts at 0.')
+  .max(10_000, 'The order is at most 10000.');
+
+/** `POST /shipping/zones`: WooCommerce's {name, order}; lower orders are matched first. */
+export const ShippingZoneCreateSchema = z.object({
+  name: zoneName,
+  order: zoneOrder.default(0),
+});
+export type ShippingZoneCreate = z.input<typeof ShippingZoneCreateSchema>;
+
+/** `PUT /shipping/zones/{id}`: either field, or both. */
+export const ShippingZoneUpdateSchema = z.object({
+  name: zoneName.optional(),
+  order: zoneOrder.optional(),
+});
+export type ShippingZoneUpdate = z.input<typeof ShippingZoneUpdateSchema>;
+
+export const SHIPPING_LOCATION_TYPES = ['country', 'state', 'postcode', 'continent'] as const;
+export const ShippingLocationTypeSchema = z.enum(SHIPPING_LOCATION_TYPES, {
+  error: 'The type is country, state, postcode or continent.',
+});
+export type ShippingLocationType = z.infer<typeof ShippingLocationTypeSchema>;
+
+/** The continents a `continent` location names (WooCommerce's codes). */
+export const SHIPPING_CONTINENTS: Record<string, string> = {
+  AF: 'Africa',
+  AN: 'Antarctica',
+  AS: 'Asia',
+  EU: 'Europe',
+  NA: 'North America',
+  OC: 'Oceania',
+  SA: 'South America',
+};
+
+/** `GET /shipping/zones/{id}/locations`: `US` (country), `US:OR` (state), `NA`, `277*`. */
+export const ShippingZoneLocationSchema = z.object({
+  code: z.string(),
+  type: ShippingLocationTypeSchema,
+});
+export type ShippingZoneLocation = z.infer<typeof ShippingZoneLocationSchema>;
+
+/** `PUT /shipping/zones/{id}/locations`: the whole list, replacing the zone's (type defaults to country, as in WooCommerce). */
+export const ShippingZoneLocationsUpdateSchema = z
+  .array(
+    z.object({
+      code: z
+        .string({ error: 'Each location needs a code.' })
+        .trim()
+        .min(1, 'Each location needs a code.')
+        .max(40, 'A location code is at most 40 characters.'),
+      type: ShippingLocationTypeSchema.default('country'),
+    }),
+    { error: 'Send the locations as a list of {code, type}.' },
+  )
+  .max(500, 'At most 500 locations per zone.');
+export type ShippingZoneLocationsUpdate = z.input<typeof ShippingZoneLocationsUpdateSchema>;
+
+/** An owner-typed amount such as "6.95" or "7.5"; empty means none (WooCommerce reads it as 0). */
+const settingAmount = z
+  .string({ error: 'Enter an amount such as 6.95.' })
+  .trim()
+  .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, 'Enter an amount such as 6.95.');
+
+/** What free shipping asks for: always (""), or an order of at least `min_amount`. */
+export const FREE_SHIPPING_REQUIRES = ['', 'min_amount'] as const;
+
+/**
+ * A method's settings on write, as WooCommerce takes them: flat strings. Which keys a method has is
+ * checked by the server (flat rate: cost, per_item_cost; local pickup: cost; free shipping:
+ * requires, min_amount); keys WooCommerce knows but this shop does not use are ignored.
+ */
+export const ShippingMethodSettingsInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Enter the title shoppers see.')
+    .max(100, 'Keep the title under 100 characters.')
+    .optional(),
+  cost: settingAmount.optional(),
+  per_item_cost: settingAmount.optional(),
+  min_amount: settingAmount.optional(),
+  requires: z
+    .enum(FREE_SHIPPING_REQUIRES, {
+      error: 'Free shipping requires "" (always) or "min_amount" (a minimum order amount).',
+    })
+    .optional(),
+});
+export type ShippingMethodSettingsInput = z.input<typeof ShippingMethodSettingsInputSchema>;
+
+const methodFields = {
+  enabled: z.boolean({ error: 'enabled is true or false.' }).optional(),
+  order: zoneOrder.optional(),
+  /** The same as `settings.title` (WooCommerce reads it from the settings). */
+  title: ShippingMethodSettingsInputSchema.shape.title,
+  settings: ShippingMethodSettingsInputSchema.optional(),
+};
+
+/** `POST /shipping/zones/{id}/methods`. */
+export const ShippingZoneMethodCreateSchema = z.object({
+  method_id: ShippingMethodIdSchema,
+  ...methodFields,
+});
+export type ShippingZoneMethodCreate = z.input<typeof ShippingZoneMethodCreateSchema>;
+
+/** `PUT /shipping/zones/{id}/methods/{instance_id}`: settings not sent are kept. */
+export const ShippingZoneMethodUpdateSchema = z.object(methodFields);
+export type ShippingZoneMethodUpdate = z.input<typeof ShippingZoneMethodUpdateSchema>;
+
+export const ZoneMethodParamsSchema = ZoneIdParamsSchema.extend({
+  instance_id: z.coerce.number().int().positive().max(MAX_ID),
+});
 
 /** A cart line as the browser asks for it: ids and a quantity, never a price (the server prices). */
 export const CartLineRequestSchema = z.object({

@@ -29,7 +29,7 @@ import {
 } from '../../test/sessions.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
-import { CatalogFileSchema } from './catalog-file.ts';
+import { CatalogFileSchema } from '../modules/catalog-transfer/catalog-file.ts';
 import { runAdmin } from './cli.ts';
 import { createAdminContext } from './context.ts';
 import { csv, csvCell } from '../http/format.ts';
@@ -688,14 +688,14 @@ describe('catalog export and import', () => {
     expect(honey.variations.length).toBeGreaterThan(0);
     expect(honey.variations[0]!.regular_price).toMatch(/^\d+\.\d{2}$/);
 
-    // Unchanged, the file imports as updates only and changes no price.
+    // Unchanged, the file imports as nothing to write and changes no price.
     const path = join(workDir, 'catalog.json');
     writeFileSync(path, exported.out);
     const honeyId = await productIdOf(t.database.db, 'honey-oat-classic');
     const before = await product(honeyId);
     expect(await admin('catalog', 'import', path)).toMatchObject({
       code: 0,
-      out: expect.stringContaining(`0 created, ${file.products.length} updated`),
+      out: expect.stringContaining(`0 created, 0 updated, ${file.products.length} unchanged`),
     });
     const same = await product(honeyId);
     expect(same.variations.map((v) => [v.variation_id, v.display_price])).toEqual(
@@ -797,6 +797,39 @@ describe('catalog export and import', () => {
     expect(await admin('catalog', 'import', path)).toMatchObject({
       code: 1,
       err: expect.stringContaining('is not valid JSON'),
+    });
+  });
+});
+
+describe('catalog export and import as CSV', () => {
+  it('exports CSV by --format or the file name, and a dry run says what would change and writes nothing', async () => {
+    const printed = await admin('catalog', 'export', '--format', 'csv');
+    expect(printed.out.split('\n')[0]).toMatch(/^type,parent,slug,sku,name,/);
+    const path = join(workDir, 'catalog.csv');
+    expect(await admin('catalog', 'export', '--out', path)).toMatchObject({ code: 0 });
+    const text = readFileSync(path, 'utf8');
+    expect(text).toBe(`${printed.out}\r\n`);
+
+    const lines = text.split('\r\n');
+    const at = lines.findIndex((line) => line.startsWith('simple,,'));
+    const slug = lines[at]!.split(',')[2]!;
+    const before = JSON.stringify(
+      CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out)),
+    );
+    writeFileSync(
+      path,
+      [lines[0], lines[at]!.replace(`,${slug},`, ',csv-only-granola,')].join('\r\n'),
+    );
+    expect(await admin('catalog', 'import', path, '--dry-run')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('nothing was written): 1 products, 1 created, 0 updated'),
+    });
+    expect(
+      JSON.stringify(CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out))),
+    ).toBe(before);
+    expect(await admin('catalog', 'import', path, '--format', 'xml')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('--format is json or csv'),
     });
   });
 });

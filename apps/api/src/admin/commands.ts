@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, extname } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import {
   CARRIERS,
@@ -32,7 +33,8 @@ import { carrierName } from '../modules/orders/carrier-tracking.ts';
 import { OWNER_ORDER_STATUSES } from '../modules/orders/orders.service.ts';
 import { orderSummary } from '../modules/payments/payment-emails.ts';
 import type { PaymentRow } from '../modules/payments/payments.repo.ts';
-import { exportCatalog, importCatalog } from './catalog-file.ts';
+import { CatalogFileError, exportCatalog } from '../modules/catalog-transfer/catalog-file.ts';
+import { catalogText } from '../modules/catalog-transfer/catalog-transfer.service.ts';
 import type { AdminContext } from './context.ts';
 import { csv } from '../http/format.ts';
 import { CliError, json, shortDate, table, type Io } from './output.ts';
@@ -873,41 +875,74 @@ const newsletterExport: Command = {
   },
 };
 
+const catalogFormatOf = (value: unknown, file?: string): 'json' | 'csv' => {
+  if (value === undefined) return file && extname(file).toLowerCase() === '.csv' ? 'csv' : 'json';
+  if (value === 'json' || value === 'csv') return value;
+  throw new CliError(`--format is json or csv, not "${String(value)}".`);
+};
+
 const catalogExport: Command = {
   name: 'catalog export',
-  usage: '[--out file.json]',
-  summary: 'the catalogue (products with variations) as JSON',
-  options: { out: { type: 'string' } },
+  usage: '[--format json|csv] [--out file]',
+  summary: 'the catalogue (products with variations) as JSON or CSV',
+  options: { out: { type: 'string' }, format: { type: 'string' } },
   positionals: [],
   async run(context, args, io) {
-    const file = await exportCatalog(context.db);
-    const text = json(file);
     const out = args.values.out;
-    if (typeof out !== 'string') return io.out(text);
-    writeFileSync(context.resolvePath(out), `${text}\n`);
+    const format = catalogFormatOf(args.values.format, typeof out === 'string' ? out : undefined);
+    const file = await exportCatalog(context.db);
+    // CSV as the API sends it (CRLF lines, RFC 4180); JSON as it has always been written.
+    const text = format === 'json' ? `${json(file)}\n` : catalogText(file, 'csv');
+    if (typeof out !== 'string') return io.out(text.trimEnd());
+    writeFileSync(context.resolvePath(out), text);
     io.err(`Wrote ${file.products.length} products to ${out}.`);
   },
 };
 
 const catalogImport: Command = {
   name: 'catalog import',
-  usage: '<file.json>',
-  summary: 'create or update products from a JSON file (all or nothing)',
+  usage: '<file.json|file.csv> [--dry-run]',
+  summary: 'create or update products from a JSON or CSV file (all or nothing)',
   details:
     'Products are matched by slug and variations by SKU; products not in the file are left alone, ' +
     "a listed product's variations not in the file are removed. The whole file is checked first and " +
-    'written in one transaction, so a bad file changes nothing. An image is a file in the media ' +
-    'library or an image file beside the catalogue (a relative path), added with its AVIF and WebP sizes.',
-  options: {},
+    'written in one transaction, so a bad file changes nothing; --dry-run only says what would ' +
+    'change. A file ending in .csv is read as CSV (--format says otherwise). An image is a file in ' +
+    'the media library or an image file beside the catalogue (a relative path), added with its AVIF ' +
+    'and WebP sizes.',
+  options: { 'dry-run': { type: 'boolean' }, format: { type: 'string' } },
   positionals: ['file'],
   async run(context, args, io) {
-    const result = await importCatalog(context.db, context.resolvePath(args.positionals[0]!), {
-      dataDir: context.config.dataDir,
-    });
-    io.out(
-      `Imported ${result.created + result.updated} products: ${result.created} created, ${result.updated} updated` +
-        ` (${result.variations} variations).`,
-    );
+    const name = args.positionals[0]!;
+    const path = context.resolvePath(name);
+    const format = catalogFormatOf(args.values.format, path);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new CliError(`Cannot read ${path}: ${(error as Error).message}`);
+    }
+    const dryRun = args.values['dry-run'] === true;
+    try {
+      const result = await context.catalogTransfer.importFile(commandLineOwner, text, {
+        format,
+        dryRun,
+        besideDir: dirname(path),
+      });
+      const total = result.created + result.updated + result.unchanged;
+      const counts = `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged`;
+      io.out(
+        dryRun
+          ? `${path} is ready to import (nothing was written): ${total} products, ${counts}.`
+          : `Imported ${total} products: ${counts}.`,
+      );
+    } catch (error) {
+      if (!(error instanceof CatalogFileError)) throw error;
+      throw new CliError(
+        `${path} has ${error.issues.length} problem(s); nothing was imported:\n` +
+          error.issues.map((issue) => `  ${issue.where}: ${issue.message}`).join('\n'),
+      );
+    }
   },
 };
 

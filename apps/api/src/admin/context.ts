@@ -21,6 +21,7 @@ export interface AdminContext {
   payments: Services['paymentsRepo'];
   reviews: Services['reviews'];
   wholesale: Services['wholesale'];
+  catalogTransfer: Services['catalogTransfer'];
   /** A file name the owner typed, resolved against their shell's folder (not the shop's). */
   resolvePath(file: string): string;
   /**
@@ -69,6 +70,7 @@ export function createAdminContext(
     payments: services.paymentsRepo,
     reviews: services.reviews,
     wholesale: services.wholesale,
+    catalogTransfer: services.catalogTransfer,
     resolvePath: (file) => resolve(cwd, file),
     failuresLogged: () => failures,
   };

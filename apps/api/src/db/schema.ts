@@ -250,11 +250,16 @@ export const newsletterSubscribers = pgTable(
 // ---------------------------------------------------------------- shipping
 
 /** Zone 0 is the catch-all ("Locations not covered by your other zones"), stored with id 0. */
-export const shippingZones = pgTable('shipping_zones', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  zoneOrder: integer('zone_order').notNull().default(0),
-});
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    zoneOrder: integer('zone_order').notNull().default(0),
+  },
+  // The owner picks zones by name in the back office: two of one name could not be told apart.
+  (table) => [uniqueIndex('shipping_zones_name_idx').on(sql`lower(${table.name})`)],
+);
 
 /** A zone matches a country (`US`), a state (`US:NC`), a continent (`NA`) or, as a narrowing rule, postcodes (`277*`, `90000...96199`). */
 export const shippingZoneLocations = pgTable(

@@ -19,10 +19,12 @@ export const likePattern = (term: string): string =>
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell that starts
  * like a formula (= + - @, tab, CR) is prefixed with ' so a spreadsheet shows it instead of
- * running it. The shop's one CSV writer: the command line's exports and the back office's.
+ * running it; one that starts with ' before such a character gets one too, so a reader that takes
+ * the guard off (the catalogue import) gets every value back. The shop's one CSV writer: the
+ * command line's exports and the back office's.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^'*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -1,11 +1,15 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '@larder/contract';
 import type { RateLimit } from '../config.ts';
 import { clientKey } from './client-key.ts';
 import { ApiError } from './errors.ts';
 
 /** Bodies of the public forms are a few kilobytes; anything far larger is refused with 413. */
 export const FORM_BODY_LIMIT = 64 * 1024;
+
+/** The back office's product forms carry an image (as `POST /wp/v2/media` takes it) and fields. */
+export const UPLOAD_FORM_BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /**
  * @fastify/rate-limit for the public write routes only (`global: false`). The client is

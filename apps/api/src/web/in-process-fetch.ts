@@ -4,6 +4,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 /** Request headers that carry the visitor's identity to the API; nothing else is forwarded. */
 const forwardedHeaders = ['cookie', 'authorization', 'accept-language'] as const;
 
+/** The body as inject takes it: text, or the bytes of an upload (the back office's images). */
+function payloadOf(body: RequestInit['body']): string | Buffer | undefined {
+  if (typeof body === 'string') return body;
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return undefined;
+}
+
 /**
  * A fetch-shaped function that answers from the shop API in this process (Fastify inject):
  * SSR loaders get real HTTP semantics without a network round trip.
@@ -30,7 +38,7 @@ export function createInProcessFetch(
       method: (init.method ?? 'GET') as 'GET',
       url,
       headers,
-      payload: typeof init.body === 'string' ? init.body : undefined,
+      payload: payloadOf(init.body),
     });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {

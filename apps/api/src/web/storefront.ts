@@ -15,7 +15,7 @@ import type { ShopIdentity } from '@larder/contract';
 import type { AnalyticsConfig } from '../config.ts';
 import { bodyWithNonce, type PageCache, type RenderedPage } from '../http/page-cache.ts';
 import { carriesCredentials, PRIVATE_CACHE_CONTROL } from '../http/read-cache.ts';
-import { FORM_BODY_LIMIT } from '../http/write-guards.ts';
+import { FORM_BODY_LIMIT, UPLOAD_FORM_BODY_LIMIT } from '../http/write-guards.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
 
 export interface StorefrontOptions {
@@ -119,6 +119,16 @@ const TOO_LARGE = {
   title: 'Too much to send',
   text: `That was more than this form takes (${FORM_BODY_LIMIT / 1024} KB at most). Go back, shorten it and send it again.`,
 };
+const UPLOAD_TOO_LARGE = {
+  title: 'Too much to send',
+  text: `That was more than this form takes (${UPLOAD_FORM_BODY_LIMIT / 1024 / 1024} MB at most, the file included). Go back, choose a smaller file and send it again.`,
+};
+/**
+ * The back office's pages whose forms send a file (a product's image, a catalogue to import): a
+ * larger body, for signed-in visitors only.
+ */
+const FILE_FORM_PAGES = ['/admin/products', '/admin/catalogue'];
+const FILE_FORM_ROUTES = ['/admin/products/*', '/admin/catalogue', '/admin/catalogue.data'];
 const NO_FORM_HERE = { title: 'Nothing to send here', text: 'This page takes no form posts.' };
 
 /**
@@ -209,70 +219,93 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     ssr.addHook('onRequest', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;
       if (apiPrefixes.some((prefix) => request.url.startsWith(prefix))) return;
-      if (takesFormPosts(pagePathOf(request.url))) return;
-      reply.header('allow', 'GET, HEAD');
-      return sendRefusal(request, reply, 405, NO_FORM_HERE);
+      if (!takesFormPosts(pagePathOf(request.url))) {
+        reply.header('allow', 'GET, HEAD');
+        return sendRefusal(request, reply, 405, NO_FORM_HERE);
+      }
+      // Only a signed-in visitor's post may be larger than a form: a stranger's is not read past it.
+      const declared = Number(request.headers['content-length'] ?? Number.NaN);
+      if (
+        isUnder(FILE_FORM_PAGES, request.url) &&
+        !carriesCredentials(request) &&
+        !(declared <= FORM_BODY_LIMIT)
+      )
+        return sendRefusal(request, reply, 413, TOO_LARGE);
     });
     ssr.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return sendRefusal(request, reply, 413, TOO_LARGE);
+        return sendRefusal(
+          request,
+          reply,
+          413,
+          isUnder(FILE_FORM_PAGES, request.url) ? UPLOAD_TOO_LARGE : TOO_LARGE,
+        );
       // Anything else is answered by the app's own error handler.
       throw error;
     });
 
-    ssr.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/*',
-      handler: async (request, reply) => {
-        if (apiPrefixes.some((prefix) => request.url.startsWith(prefix))) {
-          return reply.callNotFound();
-        }
-        const webRequest = toWebRequest(
-          request,
-          reply,
-          Buffer.isBuffer(request.body) ? request.body : undefined,
-        );
-        if (!webRequest) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Host.');
-        const nonce = reply.cspNonce?.script ?? '';
-        const { pageCache } = options;
-        // The viewer's own page (signed in, a secret link, what they posted): rendered for them
-        // alone and kept by no browser history or shared cache, HTML and `.data` alike.
-        const isPersonal =
-          (request.method !== 'GET' && request.method !== 'HEAD') ||
-          carriesCredentials(request) ||
-          isUnder(personalPaths, request.url);
-        if (
-          !pageCache ||
-          request.method !== 'GET' ||
-          isPersonal ||
-          isUnder(uncachedPaths, request.url)
-        ) {
-          const response = await handleRequest(webRequest, {
-            cspNonce: nonce,
-            apiFetch: createInProcessFetch(app, request.headers, request.ip),
+    const methods: Array<'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'> = [
+      'GET',
+      'HEAD',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+    ];
+    const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (apiPrefixes.some((prefix) => request.url.startsWith(prefix))) {
+        return reply.callNotFound();
+      }
+      const webRequest = toWebRequest(
+        request,
+        reply,
+        Buffer.isBuffer(request.body) ? request.body : undefined,
+      );
+      if (!webRequest) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Host.');
+      const nonce = reply.cspNonce?.script ?? '';
+      const { pageCache } = options;
+      // The viewer's own page (signed in, a secret link, what they posted): rendered for them
+      // alone and kept by no browser history or shared cache, HTML and `.data` alike.
+      const isPersonal =
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        carriesCredentials(request) ||
+        isUnder(personalPaths, request.url);
+      if (
+        !pageCache ||
+        request.method !== 'GET' ||
+        isPersonal ||
+        isUnder(uncachedPaths, request.url)
+      ) {
+        const response = await handleRequest(webRequest, {
+          cspNonce: nonce,
+          apiFetch: createInProcessFetch(app, request.headers, request.ip),
+          siteConfig: options.siteConfig,
+        });
+        return sendWebResponse(reply, response, isPersonal ? PRIVATE_CACHE_CONTROL : undefined);
+      }
+      // Rendered as nobody in particular (no cookies, no user agent), so any visitor may get it;
+      // not tied to this connection either, since others may be waiting for the same render.
+      const anonymousHeaders = { 'accept-language': request.headers['accept-language'] };
+      const { page, state } = await pageCache.get(request.url, (renderNonce) =>
+        handleRequest(
+          new Request(webRequest.url, {
+            headers: { accept: webRequest.headers.get('accept') ?? '*/*' },
+          }),
+          {
+            cspNonce: renderNonce,
+            apiFetch: createInProcessFetch(app, anonymousHeaders, request.ip),
             siteConfig: options.siteConfig,
-          });
-          return sendWebResponse(reply, response, isPersonal ? PRIVATE_CACHE_CONTROL : undefined);
-        }
-        // Rendered as nobody in particular (no cookies, no user agent), so any visitor may get it;
-        // not tied to this connection either, since others may be waiting for the same render.
-        const anonymousHeaders = { 'accept-language': request.headers['accept-language'] };
-        const { page, state } = await pageCache.get(request.url, (renderNonce) =>
-          handleRequest(
-            new Request(webRequest.url, {
-              headers: { accept: webRequest.headers.get('accept') ?? '*/*' },
-            }),
-            {
-              cspNonce: renderNonce,
-              apiFetch: createInProcessFetch(app, anonymousHeaders, request.ip),
-              siteConfig: options.siteConfig,
-            },
-          ),
-        );
-        if (options.showCacheState) reply.header('x-cache', state);
-        return sendRenderedPage(reply, page, nonce);
-      },
-    });
+          },
+        ),
+      );
+      if (options.showCacheState) reply.header('x-cache', state);
+      return sendRenderedPage(reply, page, nonce);
+    };
+    ssr.route({ method: methods, url: '/*', handler: render });
+    // The route's own limit overrides the parser's: the back office's forms that send a file.
+    for (const url of FILE_FORM_ROUTES) {
+      ssr.route({ method: methods, url, bodyLimit: UPLOAD_FORM_BODY_LIMIT, handler: render });
+    }
   });
 }
 

@@ -59,13 +59,8 @@ const hasPaidOrder = sql<boolean>`exists (select 1 from "orders" where "orders".
   sql`, `,
 )}))`;
 
-/** Postgres's unique_violation: the email (or username) is taken. */
-export const isUniqueViolation = (error: unknown): boolean => {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === '23505') return true;
-  }
-  return false;
-};
+/** Postgres's unique_violation: here, the email (or username) is taken. */
+export { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /** The account that uses this address (stored lower-cased); password reset and e-mail change ask. */
 export async function findCustomerByEmail(

@@ -8,7 +8,7 @@ import {
   MAX_UPLOAD_BYTES,
   MediaSchema,
   MediaUpdateSchema,
-  MEDIA_PATH,
+  ownerApiPaths,
 } from '@larder/contract';
 import { ApiError } from '../../http/errors.ts';
 import { ownerErrorResponses, ownerOf, requireOwner } from '../../http/owner-guard.ts';
@@ -99,7 +99,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<MediaLibraryRoutesOptions
   );
 
   app.post(
-    MEDIA_PATH,
+    ownerApiPaths.media,
     {
       bodyLimit: MAX_UPLOAD_BYTES,
       onRequest: requireOwner('create'),
@@ -141,7 +141,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<MediaLibraryRoutesOptions
   );
 
   app.put(
-    `${MEDIA_PATH}/:id`,
+    `${ownerApiPaths.media}/:id`,
     {
       bodyLimit: FORM_BODY_LIMIT,
       onRequest: [requireOwner('edit'), requireJson],

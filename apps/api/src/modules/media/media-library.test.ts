@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, apiPaths, MediaSchema, ProductSchema, MEDIA_PATH } from '@larder/contract';
+import {
+  ApiErrorSchema,
+  apiPaths,
+  MediaSchema,
+  ProductSchema,
+  ownerApiPaths,
+} from '@larder/contract';
 import sharp from 'sharp';
 import { activityLog } from '../../db/schema.ts';
 import { createProduct } from '../../../test/factories.ts';
@@ -37,7 +43,7 @@ const upload = (
 ) =>
   t.app.inject({
     method: 'POST',
-    url: `${MEDIA_PATH}${query}`,
+    url: `${ownerApiPaths.media}${query}`,
     payload: body,
     headers: {
       'content-type': 'image/jpeg',
@@ -107,7 +113,7 @@ describe('POST /wp-json/wp/v2/media', () => {
       const request = new Request('http://shop.test/', { method: 'POST', body: form() });
       return t.app.inject({
         method: 'POST',
-        url: MEDIA_PATH,
+        url: ownerApiPaths.media,
         payload: Buffer.from(await request.arrayBuffer()),
         headers: { 'content-type': request.headers.get('content-type')!, ...owner.bearer },
       });
@@ -167,7 +173,7 @@ describe('PUT /wp-json/wp/v2/media/{id}', () => {
     });
     const res = await t.app.inject({
       method: 'PUT',
-      url: `${MEDIA_PATH}/${media.id}`,
+      url: `${ownerApiPaths.media}/${media.id}`,
       payload: { alt_text: 'A green tin of oat granola' },
       headers: owner.bearer,
     });
@@ -180,7 +186,7 @@ describe('PUT /wp-json/wp/v2/media/{id}', () => {
 
     const missing = await t.app.inject({
       method: 'PUT',
-      url: `${MEDIA_PATH}/987654`,
+      url: `${ownerApiPaths.media}/987654`,
       payload: { alt_text: 'Nothing' },
       headers: owner.bearer,
     });

@@ -12,7 +12,7 @@ import {
   TeamMemberSchema,
 } from '@larder/contract';
 import sharp from 'sharp';
-import { CatalogFileSchema } from '../../admin/catalog-file.ts';
+import { CatalogFileSchema } from '../catalog-transfer/catalog-file.ts';
 import { runAdmin } from '../../admin/cli.ts';
 import { createAdminContext } from '../../admin/context.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';

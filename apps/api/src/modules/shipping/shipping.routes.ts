@@ -7,9 +7,7 @@ import {
   CountrySchema,
   ShippingRateSchema,
   ShippingRatesRequestSchema,
-  ShippingZoneMethodSchema,
   ShippingZoneSchema,
-  ZoneIdParamsSchema,
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
@@ -69,26 +67,6 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
       },
     },
     async () => shipping.zones(),
-  );
-
-  app.get(
-    `${apiPaths.shippingZones}/:id/methods`,
-    {
-      schema: {
-        tags,
-        summary: "List a shipping zone's methods",
-        description:
-          'Enabled methods only, with WooCommerce-style settings (the cost is `settings.cost.value`). ' +
-          '404 `woocommerce_rest_shipping_zone_invalid` for an unknown zone.',
-        params: ZoneIdParamsSchema,
-        response: {
-          200: z.array(ShippingZoneMethodSchema),
-          400: ApiErrorSchema,
-          404: ApiErrorSchema,
-        },
-      },
-    },
-    async (request) => shipping.zoneMethods(request.params.id),
   );
 
   // The storefront asks as the shopper types (debounced); both paths share one per-client limit.

@@ -6,15 +6,13 @@ import {
   type ShippingRate,
   type ShippingRatesRequest,
   type ShippingZone,
-  type ShippingZoneMethod,
 } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
-import type { ShippingMethodSettings } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { priceCart, type PricedCart } from '../pricing/cart-pricing.ts';
 import { findCountry, listCountries } from './countries.ts';
-import type { ShippingRepo, ZoneMethodRow } from './shipping.repo.ts';
+import type { ShippingRepo } from './shipping.repo.ts';
 import { matchZone } from './zone-matching.ts';
 import { methodCostCents } from './shipping-cost.ts';
 
@@ -25,75 +23,6 @@ export interface QuotedRate {
   costCents: number;
   methodId: ShippingMethodId;
   instanceId: number;
-}
-
-const methodInfo: Record<ShippingMethodId, { title: string; description: string }> = {
-  flat_rate: {
-    title: 'Flat rate',
-    description: 'Lets you charge a fixed rate for shipping.',
-  },
-  free_shipping: {
-    title: 'Free shipping',
-    description:
-      'Free shipping is a special method which can be triggered with coupons and minimum spends.',
-  },
-  local_pickup: {
-    title: 'Local pickup',
-    description: 'Allow customers to pick up orders themselves.',
-  },
-};
-
-const settingLabels: Record<string, { label: string; type: string; description: string }> = {
-  title: {
-    label: 'Method title',
-    type: 'text',
-    description: 'This controls the title which the user sees during checkout.',
-  },
-  cost: { label: 'Cost', type: 'text', description: 'Charged once per order.' },
-  per_item_cost: {
-    label: 'Cost per item',
-    type: 'text',
-    description: 'Added for every item in the cart.',
-  },
-  requires: {
-    label: 'Free shipping requires...',
-    type: 'select',
-    description: '"min_amount": a minimum order amount; empty: always offered.',
-  },
-  min_amount: {
-    label: 'Minimum order amount',
-    type: 'price',
-    description: 'Users will need to spend this amount to get free shipping.',
-  },
-};
-
-function toZoneMethod(row: ZoneMethodRow): ShippingZoneMethod {
-  const stored: ShippingMethodSettings & { title: string } = { title: row.title, ...row.settings };
-  const settings: ShippingZoneMethod['settings'] = {};
-  for (const [key, value] of Object.entries(stored)) {
-    if (value === undefined) continue;
-    const info = settingLabels[key] ?? { label: key, type: 'text', description: '' };
-    settings[key] = {
-      id: key,
-      label: info.label,
-      description: info.description,
-      type: info.type,
-      value,
-      default: '',
-      tip: info.description,
-      placeholder: '',
-    };
-  }
-  return {
-    instance_id: row.instanceId,
-    title: row.title,
-    order: row.methodOrder,
-    enabled: row.enabled,
-    method_id: row.methodId,
-    method_title: methodInfo[row.methodId].title,
-    method_description: methodInfo[row.methodId].description,
-    settings,
-  };
 }
 
 export function createShippingService(db: Database, repo: ShippingRepo) {
@@ -167,14 +96,6 @@ export function createShippingService(db: Database, repo: ShippingRepo) {
       // WooCommerce lists zone 0 first, then the zones in matching order.
       const sorted = [...rows.filter((row) => row.id === 0), ...rows.filter((row) => row.id !== 0)];
       return sorted.map((row) => ({ id: row.id, name: row.name, order: row.zoneOrder }));
-    },
-
-    async zoneMethods(zoneId: number): Promise<ShippingZoneMethod[]> {
-      const zone = await repo.findZone(zoneId);
-      if (!zone) {
-        throw new ApiError(404, 'woocommerce_rest_shipping_zone_invalid', 'Invalid resource ID.');
-      }
-      return (await repo.listEnabledMethods(zoneId)).map(toZoneMethod);
     },
 
     /** `POST /shipping-rates/`: the cart priced from the database, then the zone's rates, cheapest first. */

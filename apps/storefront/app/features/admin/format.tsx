@@ -33,6 +33,9 @@ const TONES: Record<string, BadgeTone> = {
   cancelled: 'bad',
   failed: 'bad',
   refunded: 'plain',
+  // A catalogue import's products.
+  created: 'good',
+  updated: 'waiting',
 };
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {

@@ -2,22 +2,44 @@ import {
   apiPaths,
   paginationHeaders,
   type ActivityEntry,
+  type CatalogFileFormat,
+  type CatalogImportResult,
   type ContactMessage,
+  type Country,
   type Customer,
+  type Media,
+  type MediaUpdate,
   type NewsletterSubscriber,
   type OrderNote,
   type OrderNoteCreate,
   type OrderRefund,
+  type OrderDocumentFile,
   type OrderRefundCreate,
   type OwnerCustomerUpdate,
   type OwnerOrder,
   type OwnerOrderUpdate,
   type Product,
+  type ProductCategory,
+  type ProductCreate,
+  type ProductUpdate,
   type ProductReview,
   type ReviewModeration,
   type SalesReport,
+  type ShippingZone,
+  type ShippingZoneCreate,
+  type ShippingZoneLocation,
+  type ShippingZoneLocationsUpdate,
+  type ShippingZoneMethod,
+  type ShippingZoneMethodCreate,
+  type ShippingZoneMethodUpdate,
+  type ShippingZoneUpdate,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+  type VariationCreate,
+  type VariationUpdate,
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
+  ownerApiPaths,
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
@@ -72,6 +94,9 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     (await (await send(path, { method: 'PUT', body: JSON.stringify(body) })).json()) as T;
   const post = async <T>(path: string, body: unknown) =>
     (await (await send(path, { method: 'POST', body: JSON.stringify(body) })).json()) as T;
+  /** DELETE answers what was deleted, as WooCommerce does. */
+  const remove = async <T>(path: string) =>
+    (await (await send(path, { method: 'DELETE' })).json()) as T;
 
   /** Only the count of a list: one row fetched, the total read from X-WP-Total. */
   const count = async (path: string, query: Query) =>
@@ -79,6 +104,19 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
 
   return {
     count,
+
+    twoFactorStatus: () => get<TwoFactorStatus>(apiPaths.twoFactor),
+    startTwoFactorSetup: () => post<TwoFactorSetup>(`${apiPaths.twoFactor}/setup`, {}),
+    enableTwoFactor: (code: string) =>
+      post<{ message: string }>(`${apiPaths.twoFactor}/enable`, { code }),
+    disableTwoFactor: (code: string) =>
+      post<{ message: string }>(`${apiPaths.twoFactor}/disable`, { code }),
+
+    /** The PDF as the API answers it, to pass on to the browser as it is. */
+    orderDocument: (orderId: number, file: OrderDocumentFile) =>
+      send(`${ownerApiPaths.orderDocuments}/${orderId}/${file}`, {
+        headers: { accept: 'application/pdf' },
+      }),
 
     listReviews: (query: Query) => list<ProductReview>(apiPaths.productReviews, query),
     moderateReview: (id: number, moderation: ReviewModeration) =>
@@ -122,7 +160,71 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     listAllProducts: () =>
       list<Product>(apiPaths.products, { status: 'any', per_page: 100, orderby: 'title' }),
 
+    /** The owner's reading (`context=edit`): drafts too, and the wholesale price. */
+    listProducts: (query: Query) => list<Product>(apiPaths.products, { ...query, context: 'edit' }),
+    getProduct: (id: number) => get<Product>(`${apiPaths.products}/${id}`, { context: 'edit' }),
+    createProduct: (product: ProductCreate) => post<Product>(apiPaths.products, product),
+    updateProduct: (id: number, update: ProductUpdate) =>
+      put<Product>(`${apiPaths.products}/${id}`, update),
+    createVariation: (productId: number, variation: VariationCreate) =>
+      post<unknown>(`${apiPaths.products}/${productId}/variations`, variation),
+    updateVariation: (productId: number, id: number, update: VariationUpdate) =>
+      put<unknown>(`${apiPaths.products}/${productId}/variations/${id}`, update),
+    deleteVariation: (productId: number, id: number) =>
+      remove(`${apiPaths.products}/${productId}/variations/${id}?force=true`),
+    listCategories: () =>
+      get<ProductCategory[]>(apiPaths.productCategories, { per_page: 100, orderby: 'name' }),
+
+    /** An image's bytes as WordPress takes them: the raw file, its name in Content-Disposition. */
+    uploadImage: async (file: File, altText: string) => {
+      const response = await send(withQuery(ownerApiPaths.media, { alt_text: altText }), {
+        method: 'POST',
+        body: new Uint8Array(await file.arrayBuffer()),
+        headers: {
+          'content-type': file.type || 'application/octet-stream',
+          'content-disposition': `attachment; filename="${file.name.replace(/[^\w.-]+/g, '-')}"`,
+        },
+      });
+      return (await response.json()) as Media;
+    },
+    updateImage: (id: number, update: MediaUpdate) => put<Media>(`${ownerApiPaths.media}/${id}`, update),
+
     listActivity: (query: Query) => list<ActivityEntry>(apiPaths.activityLog, query),
+
+    listCountries: () => get<Country[]>(apiPaths.countries),
+    listShippingZones: () => get<ShippingZone[]>(apiPaths.shippingZones),
+    createShippingZone: (zone: ShippingZoneCreate) =>
+      post<ShippingZone>(apiPaths.shippingZones, zone),
+    updateShippingZone: (id: number, update: ShippingZoneUpdate) =>
+      put<ShippingZone>(`${apiPaths.shippingZones}/${id}`, update),
+    deleteShippingZone: (id: number) => remove<ShippingZone>(`${apiPaths.shippingZones}/${id}`),
+    listShippingZoneLocations: (id: number) =>
+      get<ShippingZoneLocation[]>(`${apiPaths.shippingZones}/${id}/locations`),
+    setShippingZoneLocations: (id: number, locations: ShippingZoneLocationsUpdate) =>
+      put<ShippingZoneLocation[]>(`${apiPaths.shippingZones}/${id}/locations`, locations),
+    /** Disabled methods too: the owner is asking. */
+    listShippingZoneMethods: (id: number) =>
+      get<ShippingZoneMethod[]>(`${apiPaths.shippingZones}/${id}/methods`),
+    addShippingZoneMethod: (id: number, method: ShippingZoneMethodCreate) =>
+      post<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods`, method),
+    updateShippingZoneMethod: (id: number, instanceId: number, update: ShippingZoneMethodUpdate) =>
+      put<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods/${instanceId}`, update),
+    deleteShippingZoneMethod: (id: number, instanceId: number) =>
+      remove<ShippingZoneMethod>(`${apiPaths.shippingZones}/${id}/methods/${instanceId}`),
+    /** The catalogue file as the API's attachment, passed through as it is. */
+    exportCatalog: (format: CatalogFileFormat) =>
+      send(withQuery(ownerApiPaths.catalogExport, { format }), { headers: { accept: '*/*' } }),
+    /** Sends the file as it is; `dryRun` only checks it and says what would change. */
+    importCatalog: async (text: string, format: CatalogFileFormat, dryRun: boolean) => {
+      const path = withQuery(ownerApiPaths.catalogImport, { format, dry_run: String(dryRun) });
+      const type = format === 'csv' ? 'text/csv' : 'application/json';
+      const response = await send(path, {
+        method: 'POST',
+        body: text,
+        headers: { 'content-type': type },
+      });
+      return (await response.json()) as CatalogImportResult;
+    },
   };
 }
 

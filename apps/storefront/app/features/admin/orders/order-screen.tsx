@@ -10,6 +10,7 @@ import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDateTime, StatusBadge } from '../format.tsx';
 import { ConfirmAction } from '../list-parts.tsx';
 import { hrefWith } from '../list-query.ts';
+import { orderDocumentHref } from './order-documents.ts';
 import { CARRIER_OPTIONS, carrierName, orderStatusLabel } from './order-labels.ts';
 import { buyerName } from './orders-screen.tsx';
 import { refundableCents, type RefundQuestion } from './refunds.ts';
@@ -53,6 +54,19 @@ function Address({
         ))}
       </address>
     </section>
+  );
+}
+
+/**
+ * A PDF to print, opened in a new tab so the order stays open here. A plain link, not a router
+ * Link: the PDF comes from a resource route, which the browser must load as a document.
+ */
+function PrintLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a className="button button--secondary" href={href} target="_blank" rel="noopener">
+      {label}
+      <span className="visually-hidden"> (PDF, opens in a new tab)</span>
+    </a>
   );
 }
 
@@ -285,16 +299,23 @@ export function OrderScreen({ order, notes, refundQuestion, result }: OrderScree
           </>
         }
         actions={
-          CANCELLABLE.has(order.status) ? (
-            <ConfirmAction
-              confirmKey="cancel"
-              label="Cancel order"
-              question={`Cancel order #${order.number}? Its stock goes back on sale; a paid order is not refunded by this.`}
-              confirmLabel="Yes, cancel the order"
-            >
-              <input type="hidden" name="intent" value="cancel" />
-            </ConfirmAction>
-          ) : null
+          <>
+            <PrintLink
+              href={orderDocumentHref(order.id, 'packing-slip.pdf')}
+              label="Packing slip"
+            />
+            <PrintLink href={orderDocumentHref(order.id, 'invoice.pdf')} label="Invoice" />
+            {CANCELLABLE.has(order.status) ? (
+              <ConfirmAction
+                confirmKey="cancel"
+                label="Cancel order"
+                question={`Cancel order #${order.number}? Its stock goes back on sale; a paid order is not refunded by this.`}
+                confirmLabel="Yes, cancel the order"
+              >
+                <input type="hidden" name="intent" value="cancel" />
+              </ConfirmAction>
+            ) : null}
+          </>
         }
       />
       <p>

@@ -1,0 +1,390 @@
+import { DietaryTagSchema, type ProductCategory } from '@larder/contract';
+import type { ReactNode } from 'react';
+import { SelectField, TextAreaField, TextField } from '../../../components/forms/form-field.tsx';
+import { DIETARY_TAG_LABELS } from '../../catalog/product-summary.ts';
+import {
+  errorFor,
+  NUTRITION_FIELDS,
+  SPARE_ATTRIBUTE_ROWS,
+  type FieldErrors,
+  type ProductFormValues,
+} from './product-form.ts';
+import {
+  PRODUCT_STATUS_OPTIONS,
+  PRODUCT_TYPE_OPTIONS,
+  STOCK_STATUS_OPTIONS,
+  VISIBILITY_OPTIONS,
+} from './product-labels.ts';
+
+/** The control id of a field path: `food.nutrition.calories` → `product-food-nutrition-calories`. */
+export const fieldId = (prefix: string, name: string) => `${prefix}-${name.replace(/\./g, '-')}`;
+
+/** A checkbox with its label beside it, and the message under it when there is one. */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  defaultChecked,
+  hint,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  defaultChecked: boolean;
+  hint?: string;
+  value?: string;
+}) {
+  return (
+    <div className="admin-check">
+      <input
+        type="checkbox"
+        id={id}
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="form-field__hint admin-check__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A group of choices under one question, with the group's message. */
+export function CheckGroup({
+  legend,
+  error,
+  children,
+}: {
+  legend: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="admin-check-group" data-invalid={error ? '' : undefined}>
+      <legend className="form-field__label">{legend}</legend>
+      <div className="admin-check-group__items">{children}</div>
+      {error ? <p className="form-field__error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="admin-card admin-section" aria-labelledby={id}>
+      <h2 id={id} className="admin-card__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Everything the storefront shows of a product, as plain fields: the new-product and the edit
+ * forms post them (without JavaScript too), and the action reads them back by name.
+ */
+export function ProductFields({
+  values,
+  errors,
+  categories,
+}: {
+  values: ProductFormValues;
+  errors: FieldErrors | undefined;
+  categories: ProductCategory[];
+}) {
+  const p = 'product';
+  const text = (name: string) => ({
+    id: fieldId(p, name),
+    name,
+    error: errorFor(errors, name),
+  });
+  const variable = values.type === 'variable';
+  const attributeRows = [
+    ...values.attributes,
+    ...Array.from({ length: SPARE_ATTRIBUTE_ROWS }, () => ({
+      name: '',
+      options: '',
+      variation: true,
+    })),
+  ];
+  return (
+    <>
+      <Section id="details-title" title="Details">
+        <div className="form-grid">
+          <TextField {...text('name')} label="Name" maxLength={200} defaultValue={values.name} />
+          <TextField
+            {...text('slug')}
+            label="Web address"
+            hint="The end of the product page’s address: lower-case words joined by hyphens. Left empty, it is made from the name."
+            required={false}
+            maxLength={200}
+            defaultValue={values.slug}
+          />
+          <SelectField
+            {...text('status')}
+            label="Status"
+            placeholder="Choose the status"
+            options={PRODUCT_STATUS_OPTIONS}
+            defaultValue={values.status}
+          />
+          <SelectField
+            {...text('catalog_visibility')}
+            label="Shown in"
+            placeholder="Choose where it is shown"
+            options={VISIBILITY_OPTIONS}
+            defaultValue={values.catalog_visibility}
+          />
+          <SelectField
+            {...text('type')}
+            label="Kind of product"
+            placeholder="Choose the kind"
+            options={PRODUCT_TYPE_OPTIONS}
+            defaultValue={values.type}
+          />
+          <div className="form-grid__wide admin-checks">
+            <CheckboxField
+              id={fieldId(p, 'featured')}
+              name="featured"
+              label="Featured on the home page"
+              defaultChecked={values.featured}
+            />
+            <CheckboxField
+              id={fieldId(p, 'reviews_allowed')}
+              name="reviews_allowed"
+              label="Shoppers may review it"
+              defaultChecked={values.reviews_allowed}
+            />
+          </div>
+          <div className="form-grid__wide">
+            <TextAreaField
+              {...text('short_description')}
+              label="Short description"
+              hint="Beside the price on the product page, and on the shop’s cards."
+              required={false}
+              rows={3}
+              maxLength={5000}
+              defaultValue={values.short_description}
+            />
+          </div>
+          <div className="form-grid__wide">
+            <TextAreaField
+              {...text('description')}
+              label="Description"
+              hint="Under the product on its page. Paragraphs may use HTML (<p>, <strong>, <ul>)."
+              required={false}
+              rows={8}
+              maxLength={20000}
+              defaultValue={values.description}
+            />
+          </div>
+        </div>
+      </Section>
+
+      <Section id="pricing-title" title="Price and stock">
+        {variable ? (
+          <p className="admin-muted">
+            A variable product’s prices and stock are its variations’: set them under Variations.
+            The stock below counts for the product as a whole.
+          </p>
+        ) : null}
+        <div className="form-grid">
+          {variable ? null : (
+            <>
+              <TextField
+                {...text('regular_price')}
+                label="Price (USD)"
+                inputMode="decimal"
+                hint="Such as 12.50"
+                maxLength={20}
+                defaultValue={values.regular_price}
+              />
+              <TextField
+                {...text('sale_price')}
+                label="Sale price (USD)"
+                inputMode="decimal"
+                hint="Below the price; empty for no sale"
+                required={false}
+                maxLength={20}
+                defaultValue={values.sale_price}
+              />
+              <TextField
+                {...text('wholesale_price')}
+                label="Wholesale price (USD)"
+                inputMode="decimal"
+                hint="What approved wholesale buyers pay; empty: they pay the price"
+                required={false}
+                maxLength={20}
+                defaultValue={values.wholesale_price}
+              />
+            </>
+          )}
+          <TextField
+            {...text('sku')}
+            label="SKU"
+            required={false}
+            maxLength={100}
+            autoComplete="off"
+            defaultValue={values.sku}
+          />
+          <div className="form-grid__wide">
+            <CheckboxField
+              id={fieldId(p, 'manage_stock')}
+              name="manage_stock"
+              label="Count the stock"
+              hint="Counted: sales take from the quantity and it sells out at 0. Not counted: you set whether it is in stock."
+              defaultChecked={values.manage_stock}
+            />
+          </div>
+          <TextField
+            {...text('stock_quantity')}
+            label="Quantity in stock"
+            inputMode="numeric"
+            hint="When the stock is counted"
+            required={false}
+            maxLength={9}
+            defaultValue={values.stock_quantity}
+          />
+          <SelectField
+            {...text('stock_status')}
+            label="Stock status"
+            hint="When the stock is not counted"
+            placeholder="Choose"
+            options={STOCK_STATUS_OPTIONS}
+            defaultValue={values.stock_status}
+          />
+          <TextField
+            {...text('weight')}
+            label="Weight (lb)"
+            inputMode="decimal"
+            hint="For shipping rates, such as 0.75"
+            required={false}
+            maxLength={10}
+            defaultValue={values.weight}
+          />
+        </div>
+      </Section>
+
+      <Section id="categories-title" title="Categories">
+        <CheckGroup legend="Shown under" error={errorFor(errors, 'categories')}>
+          {categories.length === 0 ? (
+            <p className="admin-muted">The shop has no categories yet.</p>
+          ) : (
+            categories.map((category) => (
+              <CheckboxField
+                key={category.id}
+                id={fieldId(p, `categories.${category.id}`)}
+                name="categories"
+                value={String(category.id)}
+                label={category.name}
+                defaultChecked={values.categories.includes(category.id)}
+              />
+            ))
+          )}
+        </CheckGroup>
+      </Section>
+
+      <Section id="attributes-title" title="Attributes">
+        <p className="admin-muted">
+          Such as Size with the options 12 oz, 2 lb. A variable product’s variations choose among
+          the options of the attributes used for variations. Leave a row empty to add nothing; empty
+          a row’s name and options to remove it.
+        </p>
+        {errorFor(errors, 'attributes') && !errors?.['attributes.0.name'] ? (
+          <p className="form-field__error">{errorFor(errors, 'attributes')}</p>
+        ) : null}
+        <ol className="admin-attribute-rows">
+          {attributeRows.map((row, index) => (
+            <li key={index} className="admin-attribute-row">
+              <TextField
+                {...text(`attributes.${index}.name`)}
+                label={`Attribute ${index + 1}`}
+                required={false}
+                maxLength={100}
+                defaultValue={row.name}
+              />
+              <TextField
+                {...text(`attributes.${index}.options`)}
+                label="Options"
+                hint="Separated by commas"
+                required={false}
+                defaultValue={row.options}
+              />
+              <CheckboxField
+                id={fieldId(p, `attributes.${index}.variation`)}
+                name={`attributes.${index}.variation`}
+                label="Used for variations"
+                defaultChecked={row.variation}
+              />
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="food-title" title="Food information">
+        <div className="form-grid">
+          <div className="form-grid__wide">
+            <TextAreaField
+              {...text('food.ingredients')}
+              label="Ingredients"
+              required={false}
+              rows={3}
+              maxLength={5000}
+              defaultValue={values.food.ingredients}
+            />
+          </div>
+          <TextField
+            {...text('food.allergens')}
+            label="Allergens"
+            hint="Separated by commas, such as almonds, oats"
+            required={false}
+            defaultValue={values.food.allergens}
+          />
+          <TextField
+            {...text('food.may_contain')}
+            label="May contain"
+            hint="Separated by commas"
+            required={false}
+            defaultValue={values.food.may_contain}
+          />
+          <div className="form-grid__wide">
+            <CheckGroup legend="Dietary tags" error={errorFor(errors, 'food.dietary_tags')}>
+              {DietaryTagSchema.options.map((tag) => (
+                <CheckboxField
+                  key={tag}
+                  id={fieldId(p, `food.dietary_tags.${tag}`)}
+                  name="food.dietary_tags"
+                  value={tag}
+                  label={DIETARY_TAG_LABELS[tag]}
+                  defaultChecked={values.food.dietary_tags.includes(tag)}
+                />
+              ))}
+            </CheckGroup>
+          </div>
+        </div>
+        <fieldset className="admin-check-group admin-nutrition">
+          <legend className="form-field__label">Nutrition facts, per serving</legend>
+          <div className="form-grid">
+            {NUTRITION_FIELDS.map(({ key, label, unit }) => (
+              <TextField
+                key={key}
+                {...text(`food.nutrition.${key}`)}
+                label={unit ? `${label} (${unit})` : label}
+                inputMode={
+                  key === 'serving_size' || key === 'servings_per_container' ? undefined : 'decimal'
+                }
+                maxLength={key === 'serving_size' ? 100 : 20}
+                defaultValue={values.food.nutrition[key]}
+              />
+            ))}
+          </div>
+        </fieldset>
+      </Section>
+    </>
+  );
+}

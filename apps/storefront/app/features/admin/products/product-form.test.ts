@@ -1,0 +1,174 @@
+import { ProductCreateSchema, VariationUpdateSchema } from '@larder/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  emptyProductValues,
+  errorFor,
+  issuesByField,
+  productValuesFromPost,
+  productWriteOf,
+  variationValuesFromPost,
+  variationWriteOf,
+} from './product-form.ts';
+
+/** A post as the new-product form sends it, with these fields filled. */
+function post(fields: Record<string, string | string[]>) {
+  const formData = new FormData();
+  const values = emptyProductValues();
+  const base: Record<string, string> = {
+    name: '',
+    slug: '',
+    type: values.type,
+    status: values.status,
+    catalog_visibility: values.catalog_visibility,
+    stock_status: values.stock_status,
+    'attributes.0.name': '',
+    'attributes.0.options': '',
+    'attributes.1.name': '',
+    'attributes.1.options': '',
+    ...Object.fromEntries(
+      Object.keys(values.food.nutrition).map((key) => [`food.nutrition.${key}`, '0']),
+    ),
+  };
+  for (const [name, value] of Object.entries({ ...base, ...fields })) {
+    for (const item of Array.isArray(value) ? value : [value]) formData.append(name, item);
+  }
+  return formData;
+}
+
+describe('the product form', () => {
+  it('turns a post into a write body the contract accepts', () => {
+    const values = productValuesFromPost(
+      post({
+        name: 'Maple Pecan Granola',
+        regular_price: '12.5',
+        sale_price: '9.99',
+        manage_stock: 'on',
+        stock_quantity: '24',
+        categories: ['3', '7'],
+        'attributes.0.name': 'Size',
+        'attributes.0.options': '12 oz, 2 lb ,',
+        'attributes.0.variation': 'on',
+        'food.allergens': 'pecans, oats',
+        'food.dietary_tags': ['vegan', 'non-gmo'],
+        'food.nutrition.serving_size': '1/2 cup (45g)',
+        'food.nutrition.calories': '190',
+        'food.nutrition.total_fat_g': '7.5',
+      }),
+    );
+    const { body, errors } = productWriteOf(values);
+    expect(errors).toEqual({});
+    const parsed = ProductCreateSchema.parse(body);
+    expect(parsed).toMatchObject({
+      name: 'Maple Pecan Granola',
+      status: 'draft',
+      regular_price: '12.5',
+      sale_price: '9.99',
+      manage_stock: true,
+      stock_quantity: 24,
+      categories: [{ id: 3 }, { id: 7 }],
+      attributes: [{ name: 'Size', options: ['12 oz', '2 lb'], variation: true, visible: true }],
+    });
+    expect(parsed.food).toMatchObject({
+      allergens: ['pecans', 'oats'],
+      dietary_tags: ['vegan', 'non-gmo'],
+      nutrition: { serving_size: '1/2 cup (45g)', calories: 190, total_fat_g: 7.5 },
+    });
+    // An unticked box is not posted: not featured, reviews off.
+    expect(parsed.featured).toBe(false);
+    expect(parsed.reviews_allowed).toBe(false);
+  });
+
+  it('names the field of a quantity or nutrient that is not a number', () => {
+    const values = productValuesFromPost(
+      post({
+        name: 'Oat Clusters',
+        regular_price: '8',
+        manage_stock: 'on',
+        stock_quantity: 'a dozen',
+        'food.nutrition.sodium_mg': 'some',
+      }),
+    );
+    expect(productWriteOf(values).errors).toEqual({
+      stock_quantity: expect.stringContaining('whole number'),
+      'food.nutrition.sodium_mg': expect.stringContaining('number'),
+    });
+  });
+
+  it('puts the contract’s messages beside the fields, and keeps what was typed', () => {
+    const values = productValuesFromPost(
+      post({ name: 'Honey Crunch', regular_price: '6.00', sale_price: '7.00' }),
+    );
+    const parsed = ProductCreateSchema.safeParse(productWriteOf(values).body);
+    expect(parsed.success).toBe(false);
+    const errors = issuesByField(parsed.error!);
+    expect(errorFor(errors, 'sale_price')).toBe('Must be lower than the regular price.');
+    expect(values.sale_price).toBe('7.00');
+  });
+
+  it('still checks the prices when a nutrient is refused, so both messages show at once', () => {
+    const values = productValuesFromPost(
+      post({
+        name: 'Honey Crunch',
+        regular_price: '6.00',
+        sale_price: '7.00',
+        'food.nutrition.sodium_mg': 'a pinch',
+      }),
+    );
+    const { body, errors } = productWriteOf(values);
+    const parsed = ProductCreateSchema.safeParse(body);
+    expect(parsed.success).toBe(false);
+    expect({ ...issuesByField(parsed.error!), ...errors }).toMatchObject({
+      sale_price: 'Must be lower than the regular price.',
+      'food.nutrition.sodium_mg': expect.stringContaining('number'),
+    });
+  });
+
+  it('shows a message the API gives for a whole group on each of its fields', () => {
+    expect(errorFor({ food: 'Allergens must be listed.' }, 'food.nutrition.calories')).toBe(
+      'Allergens must be listed.',
+    );
+    expect(errorFor({ name: 'Name it.' }, 'slug')).toBeUndefined();
+  });
+});
+
+describe('the variation form', () => {
+  const product = {
+    attributes: [
+      {
+        id: 0,
+        name: 'Size',
+        slug: 'size',
+        position: 0,
+        visible: true,
+        variation: true,
+        options: ['12 oz', '2 lb'],
+      },
+    ],
+  };
+
+  it('reads the chosen options by the product’s variation attributes', () => {
+    const formData = new FormData();
+    formData.set('attributes.0', '2 lb');
+    formData.set('regular_price', '24.00');
+    formData.set('wholesale_price', '18');
+    formData.set('stock_status', 'instock');
+    const { body, errors } = variationWriteOf(variationValuesFromPost(formData, product));
+    expect(errors).toEqual({});
+    expect(VariationUpdateSchema.parse(body)).toMatchObject({
+      attributes: [{ name: 'Size', option: '2 lb' }],
+      regular_price: '24.00',
+      wholesale_price: '18',
+      manage_stock: false,
+      stock_quantity: null,
+    });
+  });
+
+  it('asks for an option not chosen', () => {
+    const formData = new FormData();
+    formData.set('attributes.0', '');
+    formData.set('regular_price', '24.00');
+    expect(variationWriteOf(variationValuesFromPost(formData, product)).errors).toEqual({
+      'attributes.0': 'Choose one.',
+    });
+  });
+});

@@ -187,7 +187,8 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       });
       return (await response.json()) as Media;
     },
-    updateImage: (id: number, update: MediaUpdate) => put<Media>(`${ownerApiPaths.media}/${id}`, update),
+    updateImage: (id: number, update: MediaUpdate) =>
+      put<Media>(`${ownerApiPaths.media}/${id}`, update),
 
     listActivity: (query: Query) => list<ActivityEntry>(apiPaths.activityLog, query),
 

@@ -78,6 +78,52 @@ test.describe('Back office screens (issue 13)', () => {
     await expect(page.getByTestId(`review-${review.id}`)).toBeVisible();
   });
 
+  test('the dashboard lists stock running low, hidden and sold-out items too, linked to their editor', async ({
+    page,
+  }) => {
+    await signIn(page, await ownerAccount());
+    const name = `Low Stock Granola ${unique()}`;
+    // Hidden, so the shop's own pages and the other tests never meet it.
+    const created = await page.request.post(apiPaths.products, {
+      data: {
+        name,
+        regular_price: '9.00',
+        status: 'publish',
+        catalog_visibility: 'hidden',
+        manage_stock: true,
+        stock_quantity: 0,
+        food: {
+          ingredients: 'Oats.',
+          allergens: [],
+          may_contain: [],
+          dietary_tags: [],
+          nutrition: {
+            serving_size: '45g',
+            servings_per_container: '8',
+            calories: 200,
+            total_fat_g: 7,
+            saturated_fat_g: 1,
+            trans_fat_g: 0,
+            cholesterol_mg: 0,
+            sodium_mg: 40,
+            total_carbohydrate_g: 30,
+            dietary_fiber_g: 4,
+            total_sugars_g: 9,
+            added_sugars_g: 7,
+            protein_g: 5,
+          },
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await gotoHydrated(page, '/admin');
+    const row = page.getByTestId('low-stock').getByRole('row', { name });
+    await expect(row).toContainText('0');
+    await row.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(`/admin/products/${id}`);
+  });
+
   test('the dashboard shows takings for today, 7 and 30 days, the daily chart and orders to fulfil', async ({
     page,
   }) => {

@@ -157,8 +157,21 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     salesReport: (query: Query) => get<SalesReport | SalesReport[]>(apiPaths.salesReport, query),
 
     /** Every product, drafts too, for the stock figures (the API has no stock-level filter). */
-    listAllProducts: () =>
-      list<Product>(apiPaths.products, { status: 'any', per_page: 100, orderby: 'title' }),
+    /** Every product the owner has (`context=edit`: drafts, hidden and sold-out ones too). */
+    listAllProducts: async () => {
+      const products: Product[] = [];
+      for (let page = 1; ; page++) {
+        const { items, totalPages } = await list<Product>(apiPaths.products, {
+          status: 'any',
+          context: 'edit',
+          per_page: 100,
+          orderby: 'title',
+          page,
+        });
+        products.push(...items);
+        if (page >= totalPages) return products;
+      }
+    },
 
     /** The owner's reading (`context=edit`): drafts too, and the wholesale price. */
     listProducts: (query: Query) => list<Product>(apiPaths.products, { ...query, context: 'edit' }),

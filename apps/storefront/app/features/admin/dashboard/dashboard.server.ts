@@ -19,7 +19,8 @@ export interface LowStockItem {
 export function lowStockItems(products: readonly Product[]): LowStockItem[] {
   const items: LowStockItem[] = [];
   for (const product of products) {
-    const href = `/product/${product.slug}`;
+    // To the product's editor, where the owner restocks it.
+    const href = `/admin/products/${product.id}`;
     if (
       product.manage_stock &&
       product.stock_quantity !== null &&
@@ -39,7 +40,7 @@ export function lowStockItems(products: readonly Product[]): LowStockItem[] {
         items.push({
           key: `${product.id}-${variation.variation_id}`,
           name: options ? `${product.name} (${options})` : product.name,
-          href,
+          href: `${href}?variation=${variation.variation_id}`,
           quantity: variation.stock_quantity,
         });
       }
@@ -75,7 +76,7 @@ export async function loadDashboard(request: Request, apiFetch: ApiFetch, today 
     days,
     periods: days ? periodFigures(days) : null,
     counts: { toFulfil, applications, heldReviews, messages },
-    lowStock: products ? lowStockItems(products.items) : null,
+    lowStock: products ? lowStockItems(products) : null,
     lowStockThreshold: LOW_STOCK_THRESHOLD,
   };
 }

@@ -55,6 +55,8 @@ export const ProductVariationSchema = z.object({
   wholesale_price: z.number().optional(),
   is_in_stock: z.boolean(),
   is_purchasable: z.boolean(),
+  /** As WooCommerce's variation: what the owner's editor shows and saves back unchanged. */
+  stock_status: StockStatusSchema,
   stock_quantity: z.number().int().nullable(),
   max_qty: z.number().int().nullable(),
   weight: z.string(),

@@ -55,6 +55,7 @@ function toVariations(row: ProductRow, viewer: Viewer): ProductVariation[] {
         display_regular_price: toMoneyNumber(variation.regularPriceCents),
         is_in_stock: variation.stockStatus !== 'outofstock',
         is_purchasable: variation.stockStatus !== 'outofstock',
+        stock_status: variation.stockStatus,
         stock_quantity: variation.stockQuantity,
         max_qty: variation.stockQuantity,
         weight: variation.weight,

@@ -22,6 +22,7 @@ const variation = (variation_id: number, display_price: number, wholesale_price?
     display_regular_price: display_price,
     is_in_stock: true,
     is_purchasable: true,
+    stock_status: 'instock',
     stock_quantity: null,
     max_qty: null,
     weight: '',

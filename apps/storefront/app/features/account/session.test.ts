@@ -39,6 +39,7 @@ const variation = {
   display_regular_price: 12,
   is_in_stock: true,
   is_purchasable: true,
+  stock_status: 'instock',
   stock_quantity: null,
   max_qty: null,
   weight: '',

@@ -19,6 +19,7 @@ const variation = (
   display_regular_price: price,
   is_in_stock: true,
   is_purchasable: true,
+  stock_status: 'instock',
   stock_quantity: null,
   max_qty: null,
   ...extra,

@@ -18,6 +18,7 @@ const variation = (
   ...(wholesale !== undefined ? { wholesale_price: wholesale } : {}),
   is_in_stock: true,
   is_purchasable: true,
+  stock_status: 'instock',
   stock_quantity: null,
   max_qty: null,
   weight: '1',

@@ -12,6 +12,7 @@ function aVariation(overrides: Partial<ProductVariation> = {}): ProductVariation
     display_regular_price: 13,
     is_in_stock: true,
     is_purchasable: true,
+    stock_status: 'instock',
     stock_quantity: null,
     max_qty: null,
     weight: '0.75',

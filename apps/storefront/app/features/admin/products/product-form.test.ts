@@ -7,6 +7,7 @@ import {
   productValuesFromPost,
   productWriteOf,
   variationValuesFromPost,
+  variationValuesOf,
   variationWriteOf,
 } from './product-form.ts';
 
@@ -160,6 +161,31 @@ describe('the variation form', () => {
       wholesale_price: '18',
       manage_stock: false,
       stock_quantity: null,
+    });
+  });
+
+  it('starts from what the variation is, a backorder included, so saving a price keeps it', () => {
+    const values = variationValuesOf({
+      variation_id: 9,
+      sku: 'LO-MPC-2LB',
+      attributes: { Size: '2 lb' },
+      display_price: 22.5,
+      display_regular_price: 24,
+      wholesale_price: 15,
+      is_in_stock: true,
+      is_purchasable: true,
+      stock_status: 'onbackorder',
+      stock_quantity: null,
+      max_qty: null,
+      weight: '2',
+      image: null,
+    });
+    expect(values).toMatchObject({
+      regular_price: '24.00',
+      sale_price: '22.50',
+      wholesale_price: '15.00',
+      manage_stock: false,
+      stock_status: 'onbackorder',
     });
   });
 

@@ -356,7 +356,7 @@ export function variationValuesOf(variation: ProductVariation): VariationFormVal
     sku: variation.sku,
     manage_stock: variation.stock_quantity !== null,
     stock_quantity: variation.stock_quantity === null ? '' : String(variation.stock_quantity),
-    stock_status: variation.is_in_stock ? 'instock' : 'outofstock',
+    stock_status: variation.stock_status,
     weight: variation.weight,
   };
 }

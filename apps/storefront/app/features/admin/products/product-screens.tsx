@@ -21,6 +21,7 @@ import {
 } from './product-form.ts';
 import {
   PRODUCT_STATUS_LABELS,
+  STOCK_STATUS_LABELS,
   STOCK_STATUS_OPTIONS,
   productStatusTone,
   thumbnailSrc,
@@ -406,9 +407,7 @@ function VariationsCard({
                     <td data-label="Stock">
                       {variation.stock_quantity !== null
                         ? `${variation.stock_quantity} in stock`
-                        : variation.is_in_stock
-                          ? 'In stock'
-                          : 'Out of stock'}
+                        : STOCK_STATUS_LABELS[variation.stock_status]}
                     </td>
                     <td data-label="Actions">
                       <div className="admin-actions">

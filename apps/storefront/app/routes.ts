@@ -44,13 +44,13 @@ export default [
     route('messages', 'routes/admin-messages.tsx', { id: 'admin-messages' }),
     route('shipping', 'routes/admin-shipping.tsx', { id: 'admin-shipping' }),
     route('catalogue', 'routes/admin-catalogue.tsx', { id: 'admin-catalogue' }),
+    // The catalogue file (resource route, guarded by its own loader): ?format=csv|json.
+    route('catalogue/export', 'routes/admin-catalogue-export.ts', {
+      id: 'admin-catalogue-export',
+    }),
     route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
     route('security', 'routes/admin-security.tsx', { id: 'admin-security' }),
   ]),
-  // A file download, not a page: outside the back office's layout, guarded by its own loader.
-  route('admin/catalogue/export', 'routes/admin-catalogue-export.ts', {
-    id: 'admin-catalogue-export',
-  }),
   route('blog', 'routes/blog.tsx'),
   // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.
   route('blog/minority-business-enterprise-certification', 'routes/mbe-redirect.ts'),

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product, ownerApiPaths } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations, ownerAccount, signIn, unique, xsrfHeader } from './support/back-office';
 
 /** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -30,10 +30,8 @@ async function ownProduct(page: Page) {
   row[column('regular_price')] = '12.00';
   row[column('sale_price')] = '';
   row[column('menu_order')] = '99';
-  const xsrf = (await page.context().cookies()).find((entry) => entry.name === 'XSRF-TOKEN');
   const created = await page.request.post(`${ownerApiPaths.catalogImport}?format=csv`, {
-    // The double submit a script in the page would send with the session cookie.
-    headers: { 'content-type': 'text/csv', 'x-xsrf-token': decodeURIComponent(xsrf?.value ?? '') },
+    headers: { 'content-type': 'text/csv', ...(await xsrfHeader(page)) },
     data: toCsv([header!, row]),
   });
   expect(created.status(), await created.text()).toBe(200);

@@ -8,6 +8,7 @@ import {
   heldReview,
   signIn,
   unique,
+  xsrfHeader,
 } from './support/back-office';
 
 test.describe('Back office: who may enter (issue 13)', () => {
@@ -85,6 +86,7 @@ test.describe('Back office screens (issue 13)', () => {
     const name = `Low Stock Granola ${unique()}`;
     // Hidden, so the shop's own pages and the other tests never meet it.
     const created = await page.request.post(apiPaths.products, {
+      headers: await xsrfHeader(page),
       data: {
         name,
         regular_price: '9.00',
@@ -115,7 +117,7 @@ test.describe('Back office screens (issue 13)', () => {
         },
       },
     });
-    expect(created.status()).toBe(201);
+    expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: number };
     await gotoHydrated(page, '/admin');
     const row = page.getByTestId('low-stock').getByRole('row', { name });

@@ -79,6 +79,15 @@ export async function signIn(page: Page, account: Account) {
   expect(response.ok()).toBe(true);
 }
 
+/**
+ * The double-submit header a script in the page sends with the session cookie on an API write
+ * (the API refuses cookie-authenticated writes without it).
+ */
+export async function xsrfHeader(page: Page) {
+  const xsrf = (await page.context().cookies()).find((entry) => entry.name === 'XSRF-TOKEN');
+  return { 'x-xsrf-token': decodeURIComponent(xsrf?.value ?? '') };
+}
+
 /** A guest's review of the first product: held for moderation. */
 export async function heldReview(request: APIRequestContext, words: string) {
   const [product] = (await (

@@ -49,7 +49,9 @@ test.describe('analytics (spec §7)', () => {
   test('with Plausible configured, each completed navigation reports exactly one page view', async ({
     page,
   }) => {
-    test.slow(); // starts its own shop on a fresh database
+    // Starts its own shop on a fresh database, which makes every image size before it answers:
+    // a budget for a busy machine, not a measure of speed.
+    test.setTimeout(240_000);
     const collector = await startCollector();
     const shop = await startShop({
       PLAUSIBLE_DOMAIN: 'larder.test',

@@ -87,7 +87,9 @@ test.describe('one process', () => {
     const spec = await (await request.get('/wp-json/docs/json')).json();
     expect(Object.keys(spec.paths)).toContain('/wp-json/wc/v3/products');
     await page.goto('/wp-json/docs');
-    await expect(page.getByText('Larder shop API').first()).toBeVisible();
+    // Swagger UI draws the page in the browser from a script of over 1 MB and then fetches the
+    // document; on a busy CI machine that outlasts an assertion's default five seconds.
+    await expect(page.getByText('Larder shop API').first()).toBeVisible({ timeout: 30_000 });
   });
 });
 

@@ -102,6 +102,8 @@ test.describe('Back office orders (issue 13)', () => {
     page,
     browser,
   }) => {
+    // Two checkouts and four owner actions, each a round trip: more than 30 s on a busy CI machine.
+    test.slow();
     const session = await shopperSession(browser);
     const paid = await session.placeOrder({ pay: true });
     const unpaid = await session.placeOrder({ pay: false });
@@ -156,6 +158,8 @@ test.describe('Back office orders (issue 13)', () => {
     page,
     browser,
   }) => {
+    // Two checkouts and four owner actions, each a round trip: more than 30 s on a busy CI machine.
+    test.slow();
     const session = await shopperSession(browser);
     const paid = await session.placeOrder({ pay: true });
     const unpaid = await session.placeOrder({ pay: false });

@@ -3,6 +3,52 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { hrefWith } from './list-query.ts';
 
+/**
+ * A back-office list: the caption names it for screen readers, each cell carries its column's
+ * name (`data-label`) for the card layout on phones, and an empty list says why in one row.
+ */
+export function AdminTable({
+  testId,
+  caption,
+  columns,
+  empty,
+  rows,
+}: {
+  testId: string;
+  caption: string;
+  columns: readonly string[];
+  empty: string;
+  rows: ReactNode[];
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-table--cards" data-testid={testId}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="admin-empty">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Links between a list's statuses, the current one marked for assistive technology. */
 export function StatusTabs({
   label,

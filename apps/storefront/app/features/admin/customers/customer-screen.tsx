@@ -8,6 +8,7 @@ import { ActionNotice } from '../action-notice.tsx';
 import type { ActionResult } from '../action-result.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDate, StatusBadge } from '../format.tsx';
+import { AdminTable } from '../list-parts.tsx';
 import { orderStatusLabel } from '../orders/order-labels.ts';
 import { ASSIGNABLE_ROLES, ROLE_LABELS } from './customer-labels.ts';
 import { customerName } from './customers-screen.tsx';
@@ -72,41 +73,24 @@ export function CustomerScreen({ customer, orders, result }: CustomerScreenProps
           <h2 id="customer-orders-title" className="admin-card__title">
             Orders
           </h2>
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--cards" data-testid="customer-orders">
-              <caption>Latest orders ({orders.total})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="admin-empty">
-                      No orders yet.
-                    </td>
-                  </tr>
-                ) : (
-                  orders.items.map((order) => (
-                    <tr key={order.id}>
-                      <td data-label="Order">
-                        <Link to={`/admin/orders/${order.id}`}>Order #{order.number}</Link>
-                      </td>
-                      <td data-label="Date">{formatDate(order.date_created_gmt)}</td>
-                      <td data-label="Status">
-                        <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
-                      </td>
-                      <td data-label="Total">{formatMoney(order.total)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            testId="customer-orders"
+            caption={`Latest orders (${orders.total})`}
+            columns={['Order', 'Date', 'Status', 'Total']}
+            empty="No orders yet."
+            rows={orders.items.map((order) => (
+              <tr key={order.id}>
+                <td data-label="Order">
+                  <Link to={`/admin/orders/${order.id}`}>Order #{order.number}</Link>
+                </td>
+                <td data-label="Date">{formatDate(order.date_created_gmt)}</td>
+                <td data-label="Status">
+                  <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+                </td>
+                <td data-label="Total">{formatMoney(order.total)}</td>
+              </tr>
+            ))}
+          />
           {orders.total > orders.items.length ? (
             <p>
               <Link to={`/admin/orders?customer=${customer.id}`}>

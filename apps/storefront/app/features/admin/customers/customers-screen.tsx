@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import type { ListPage } from '../../../lib/api/back-office-api.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDate } from '../format.tsx';
-import { Pagination } from '../list-parts.tsx';
+import { AdminTable, Pagination } from '../list-parts.tsx';
 import { ROLE_FILTER_OPTIONS, ROLE_LABELS } from './customer-labels.ts';
 
 interface CustomersScreenProps extends ListPage<Customer> {
@@ -58,39 +58,22 @@ export function CustomersScreen({
           </ButtonLink>
         </div>
       </Form>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid="admin-customers">
-          <caption>Customers ({total})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="admin-empty">
-                  No customers match these filters.
-                </td>
-              </tr>
-            ) : (
-              items.map((customer) => (
-                <tr key={customer.id} data-testid={`customer-${customer.id}`}>
-                  <td data-label="Name">
-                    <Link to={`/admin/customers/${customer.id}`}>{customerName(customer)}</Link>
-                  </td>
-                  <td data-label="Email">{customer.email}</td>
-                  <td data-label="Role">{ROLE_LABELS[customer.role]}</td>
-                  <td data-label="Joined">{formatDate(customer.date_created_gmt)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        testId="admin-customers"
+        caption={`Customers (${total})`}
+        columns={['Name', 'Email', 'Role', 'Joined']}
+        empty="No customers match these filters."
+        rows={items.map((customer) => (
+          <tr key={customer.id} data-testid={`customer-${customer.id}`}>
+            <td data-label="Name">
+              <Link to={`/admin/customers/${customer.id}`}>{customerName(customer)}</Link>
+            </td>
+            <td data-label="Email">{customer.email}</td>
+            <td data-label="Role">{ROLE_LABELS[customer.role]}</td>
+            <td data-label="Joined">{formatDate(customer.date_created_gmt)}</td>
+          </tr>
+        ))}
+      />
       <Pagination page={page} totalPages={totalPages} total={total} />
     </>
   );

@@ -3,7 +3,7 @@ import { ActionNotice } from '../action-notice.tsx';
 import type { ActionResult } from '../action-result.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDateTime, StatusBadge } from '../format.tsx';
-import { ActionButton, Pagination, StatusTabs } from '../list-parts.tsx';
+import { ActionButton, AdminTable, Pagination, StatusTabs } from '../list-parts.tsx';
 import type { ListPage } from '../../../lib/api/back-office-api.ts';
 import { MESSAGE_LISTS, MESSAGE_TABS, replyHref } from './message-labels.ts';
 
@@ -32,71 +32,49 @@ function ContactMessages({
   return (
     <>
       <StatusTabs label="Message status" current={status} options={MESSAGE_TABS} />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid="admin-messages">
-          <caption>
-            {tab.value === 'all' ? 'All messages' : `${tab.label} messages`} ({messages.total})
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Message</th>
-              <th scope="col">Received</th>
-              <th scope="col">Actions</th>
+      <AdminTable
+        testId="admin-messages"
+        caption={`${tab.value === 'all' ? 'All messages' : `${tab.label} messages`} (${messages.total})`}
+        columns={['From', 'Message', 'Received', 'Actions']}
+        empty={`No ${tab.value === 'all' ? '' : `${tab.label.toLowerCase()} `}messages.`}
+        rows={messages.items.map((message) => {
+          const from = `${message.first_name} ${message.last_name}`.trim();
+          return (
+            <tr key={message.id} data-testid={`message-${message.id}`}>
+              <td data-label="From">
+                {from || message.email}
+                <div className="admin-muted">{message.email}</div>
+                {message.phone ? <div className="admin-muted">{message.phone}</div> : null}
+              </td>
+              <td data-label="Message">
+                <p className="admin-table__quote">{message.message}</p>
+              </td>
+              <td data-label="Received">
+                {formatDateTime(message.date_created_gmt)}
+                <div>
+                  <StatusBadge
+                    status={message.handled ? 'handled' : 'unhandled'}
+                    label={message.handled ? 'Handled' : 'Unhandled'}
+                  />
+                </div>
+              </td>
+              <td data-label="Actions">
+                <div className="admin-actions">
+                  <a className="button button--secondary" href={replyHref(message.email, shopName)}>
+                    Reply<span className="visually-hidden"> to {from || message.email}</span>
+                  </a>
+                  <ActionButton
+                    intent="mark"
+                    id={message.id}
+                    label={message.handled ? 'Mark unhandled' : 'Mark handled'}
+                    extra={{ handled: message.handled ? 'false' : 'true' }}
+                  />
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {messages.items.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="admin-empty">
-                  No {tab.value === 'all' ? '' : `${tab.label.toLowerCase()} `}messages.
-                </td>
-              </tr>
-            ) : (
-              messages.items.map((message) => {
-                const from = `${message.first_name} ${message.last_name}`.trim();
-                return (
-                  <tr key={message.id} data-testid={`message-${message.id}`}>
-                    <td data-label="From">
-                      {from || message.email}
-                      <div className="admin-muted">{message.email}</div>
-                      {message.phone ? <div className="admin-muted">{message.phone}</div> : null}
-                    </td>
-                    <td data-label="Message">
-                      <p className="admin-table__quote">{message.message}</p>
-                    </td>
-                    <td data-label="Received">
-                      {formatDateTime(message.date_created_gmt)}
-                      <div>
-                        <StatusBadge
-                          status={message.handled ? 'handled' : 'unhandled'}
-                          label={message.handled ? 'Handled' : 'Unhandled'}
-                        />
-                      </div>
-                    </td>
-                    <td data-label="Actions">
-                      <div className="admin-actions">
-                        <a
-                          className="button button--secondary"
-                          href={replyHref(message.email, shopName)}
-                        >
-                          Reply<span className="visually-hidden"> to {from || message.email}</span>
-                        </a>
-                        <ActionButton
-                          intent="mark"
-                          id={message.id}
-                          label={message.handled ? 'Mark unhandled' : 'Mark handled'}
-                          extra={{ handled: message.handled ? 'false' : 'true' }}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      />
       <Pagination page={page} totalPages={messages.totalPages} total={messages.total} />
     </>
   );
@@ -117,33 +95,18 @@ function NewsletterSubscribers({
           Export CSV
         </a>
       </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid="admin-subscribers">
-          <caption>Newsletter sign-ups ({subscribers.total})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Signed up</th>
-            </tr>
-          </thead>
-          <tbody>
-            {subscribers.items.length === 0 ? (
-              <tr>
-                <td colSpan={2} className="admin-empty">
-                  No sign-ups yet.
-                </td>
-              </tr>
-            ) : (
-              subscribers.items.map((subscriber) => (
-                <tr key={subscriber.id} data-testid={`subscriber-${subscriber.id}`}>
-                  <td data-label="Email">{subscriber.email}</td>
-                  <td data-label="Signed up">{formatDateTime(subscriber.date_created_gmt)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        testId="admin-subscribers"
+        caption={`Newsletter sign-ups (${subscribers.total})`}
+        columns={['Email', 'Signed up']}
+        empty="No sign-ups yet."
+        rows={subscribers.items.map((subscriber) => (
+          <tr key={subscriber.id} data-testid={`subscriber-${subscriber.id}`}>
+            <td data-label="Email">{subscriber.email}</td>
+            <td data-label="Signed up">{formatDateTime(subscriber.date_created_gmt)}</td>
+          </tr>
+        ))}
+      />
       <Pagination page={page} totalPages={subscribers.totalPages} total={subscribers.total} />
     </>
   );

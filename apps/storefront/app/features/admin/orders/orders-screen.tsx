@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import type { ListPage } from '../../../lib/api/back-office-api.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDate, StatusBadge } from '../format.tsx';
-import { Pagination } from '../list-parts.tsx';
+import { AdminTable, Pagination } from '../list-parts.tsx';
 import type { OrderFilters } from './orders.server.ts';
 import { ORDER_STATUS_OPTIONS, PRICE_LIST_OPTIONS, orderStatusLabel } from './order-labels.ts';
 
@@ -93,50 +93,29 @@ export function OrdersScreen({ items, total, totalPages, filters, page }: Orders
         }
       />
       <OrderFiltersForm filters={filters} />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid="admin-orders">
-          <caption>Orders ({total})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Status</th>
-              <th scope="col">Type</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="admin-empty">
-                  No orders match these filters.
-                </td>
-              </tr>
-            ) : (
-              items.map((order) => (
-                <tr key={order.id} data-testid={`order-${order.id}`}>
-                  <td data-label="Order">
-                    <Link to={`/admin/orders/${order.id}`}>Order #{order.number}</Link>
-                  </td>
-                  <td data-label="Date">{formatDate(order.date_created_gmt)}</td>
-                  <td data-label="Customer">
-                    {buyerName(order)}
-                    <div className="admin-muted">{order.billing.email}</div>
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
-                  </td>
-                  <td data-label="Type">
-                    {order.price_list === 'wholesale' ? 'Wholesale' : 'Retail'}
-                  </td>
-                  <td data-label="Total">{formatMoney(order.total)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        testId="admin-orders"
+        caption={`Orders (${total})`}
+        columns={['Order', 'Date', 'Customer', 'Status', 'Type', 'Total']}
+        empty="No orders match these filters."
+        rows={items.map((order) => (
+          <tr key={order.id} data-testid={`order-${order.id}`}>
+            <td data-label="Order">
+              <Link to={`/admin/orders/${order.id}`}>Order #{order.number}</Link>
+            </td>
+            <td data-label="Date">{formatDate(order.date_created_gmt)}</td>
+            <td data-label="Customer">
+              {buyerName(order)}
+              <div className="admin-muted">{order.billing.email}</div>
+            </td>
+            <td data-label="Status">
+              <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+            </td>
+            <td data-label="Type">{order.price_list === 'wholesale' ? 'Wholesale' : 'Retail'}</td>
+            <td data-label="Total">{formatMoney(order.total)}</td>
+          </tr>
+        ))}
+      />
       <Pagination page={page} totalPages={totalPages} total={total} />
     </>
   );

@@ -7,6 +7,7 @@ import {
   NUTRITION_FIELDS,
   SPARE_ATTRIBUTE_ROWS,
   type FieldErrors,
+  type PriceAndStockValues,
   type ProductFormValues,
 } from './product-form.ts';
 import {
@@ -71,6 +72,105 @@ export function CheckGroup({
       <div className="admin-check-group__items">{children}</div>
       {error ? <p className="form-field__error">{error}</p> : null}
     </fieldset>
+  );
+}
+
+/**
+ * The price and stock fields of the product form and the variation form, inside a `form-grid`.
+ * A variable product's prices are its variations', so its form leaves them out (`withPrices`).
+ */
+export function PriceAndStockFields({
+  prefix,
+  values,
+  errors,
+  withPrices,
+}: {
+  prefix: string;
+  values: PriceAndStockValues;
+  errors: FieldErrors | undefined;
+  withPrices: boolean;
+}) {
+  const text = (name: string) => ({
+    id: fieldId(prefix, name),
+    name,
+    error: errorFor(errors, name),
+  });
+  return (
+    <>
+      {withPrices ? (
+        <>
+          <TextField
+            {...text('regular_price')}
+            label="Price (USD)"
+            inputMode="decimal"
+            hint="Such as 12.50"
+            maxLength={20}
+            defaultValue={values.regular_price}
+          />
+          <TextField
+            {...text('sale_price')}
+            label="Sale price (USD)"
+            inputMode="decimal"
+            hint="Below the price; empty for no sale"
+            required={false}
+            maxLength={20}
+            defaultValue={values.sale_price}
+          />
+          <TextField
+            {...text('wholesale_price')}
+            label="Wholesale price (USD)"
+            inputMode="decimal"
+            hint="What approved wholesale buyers pay; empty: they pay the price"
+            required={false}
+            maxLength={20}
+            defaultValue={values.wholesale_price}
+          />
+        </>
+      ) : null}
+      <TextField
+        {...text('sku')}
+        label="SKU"
+        required={false}
+        maxLength={100}
+        autoComplete="off"
+        defaultValue={values.sku}
+      />
+      <div className="form-grid__wide">
+        <CheckboxField
+          id={fieldId(prefix, 'manage_stock')}
+          name="manage_stock"
+          label="Count the stock"
+          hint="Counted: sales take from the quantity and it sells out at 0. Not counted: you set whether it is in stock."
+          defaultChecked={values.manage_stock}
+        />
+      </div>
+      <TextField
+        {...text('stock_quantity')}
+        label="Quantity in stock"
+        inputMode="numeric"
+        hint="When the stock is counted"
+        required={false}
+        maxLength={9}
+        defaultValue={values.stock_quantity}
+      />
+      <SelectField
+        {...text('stock_status')}
+        label="Stock status"
+        hint="When the stock is not counted"
+        placeholder="Choose"
+        options={STOCK_STATUS_OPTIONS}
+        defaultValue={values.stock_status}
+      />
+      <TextField
+        {...text('weight')}
+        label="Weight (lb)"
+        inputMode="decimal"
+        hint="For shipping rates, such as 0.75"
+        required={false}
+        maxLength={10}
+        defaultValue={values.weight}
+      />
+    </>
   );
 }
 
@@ -194,79 +294,7 @@ export function ProductFields({
           </p>
         ) : null}
         <div className="form-grid">
-          {variable ? null : (
-            <>
-              <TextField
-                {...text('regular_price')}
-                label="Price (USD)"
-                inputMode="decimal"
-                hint="Such as 12.50"
-                maxLength={20}
-                defaultValue={values.regular_price}
-              />
-              <TextField
-                {...text('sale_price')}
-                label="Sale price (USD)"
-                inputMode="decimal"
-                hint="Below the price; empty for no sale"
-                required={false}
-                maxLength={20}
-                defaultValue={values.sale_price}
-              />
-              <TextField
-                {...text('wholesale_price')}
-                label="Wholesale price (USD)"
-                inputMode="decimal"
-                hint="What approved wholesale buyers pay; empty: they pay the price"
-                required={false}
-                maxLength={20}
-                defaultValue={values.wholesale_price}
-              />
-            </>
-          )}
-          <TextField
-            {...text('sku')}
-            label="SKU"
-            required={false}
-            maxLength={100}
-            autoComplete="off"
-            defaultValue={values.sku}
-          />
-          <div className="form-grid__wide">
-            <CheckboxField
-              id={fieldId(p, 'manage_stock')}
-              name="manage_stock"
-              label="Count the stock"
-              hint="Counted: sales take from the quantity and it sells out at 0. Not counted: you set whether it is in stock."
-              defaultChecked={values.manage_stock}
-            />
-          </div>
-          <TextField
-            {...text('stock_quantity')}
-            label="Quantity in stock"
-            inputMode="numeric"
-            hint="When the stock is counted"
-            required={false}
-            maxLength={9}
-            defaultValue={values.stock_quantity}
-          />
-          <SelectField
-            {...text('stock_status')}
-            label="Stock status"
-            hint="When the stock is not counted"
-            placeholder="Choose"
-            options={STOCK_STATUS_OPTIONS}
-            defaultValue={values.stock_status}
-          />
-          <TextField
-            {...text('weight')}
-            label="Weight (lb)"
-            inputMode="decimal"
-            hint="For shipping rates, such as 0.75"
-            required={false}
-            maxLength={10}
-            defaultValue={values.weight}
-          />
+          <PriceAndStockFields prefix={p} values={values} errors={errors} withPrices={!variable} />
         </div>
       </Section>
 

@@ -39,15 +39,8 @@ export interface AttributeRow {
   variation: boolean;
 }
 
-export interface ProductFormValues {
-  name: string;
-  slug: string;
-  type: 'simple' | 'variable';
-  status: Product['status'];
-  catalog_visibility: Product['catalog_visibility'];
-  featured: boolean;
-  short_description: string;
-  description: string;
+/** What a product and a variation both carry: the prices, the SKU, the stock and the weight. */
+export interface PriceAndStockValues {
   sku: string;
   regular_price: string;
   sale_price: string;
@@ -56,6 +49,17 @@ export interface ProductFormValues {
   stock_quantity: string;
   stock_status: Product['stock_status'];
   weight: string;
+}
+
+export interface ProductFormValues extends PriceAndStockValues {
+  name: string;
+  slug: string;
+  type: 'simple' | 'variable';
+  status: Product['status'];
+  catalog_visibility: Product['catalog_visibility'];
+  featured: boolean;
+  short_description: string;
+  description: string;
   reviews_allowed: boolean;
   categories: number[];
   attributes: AttributeRow[];
@@ -310,17 +314,9 @@ export function errorFor(errors: FieldErrors | undefined, name: string): string 
 
 /* ---------- variations ---------- */
 
-export interface VariationFormValues {
+export interface VariationFormValues extends PriceAndStockValues {
   /** The chosen option of each of the product's variation attributes, by attribute name. */
   attributes: Record<string, string>;
-  regular_price: string;
-  sale_price: string;
-  wholesale_price: string;
-  sku: string;
-  manage_stock: boolean;
-  stock_quantity: string;
-  stock_status: Product['stock_status'];
-  weight: string;
 }
 
 /** The attributes a variable product's variations choose among. */

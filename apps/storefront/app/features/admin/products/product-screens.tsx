@@ -10,7 +10,7 @@ import { AdminPageHeader } from '../admin-shell.tsx';
 import { StatusBadge } from '../format.tsx';
 import { ActionButton, ConfirmAction } from '../list-parts.tsx';
 import { hrefWith } from '../list-query.ts';
-import { CheckboxField, fieldId, ProductFields } from './product-fields.tsx';
+import { fieldId, PriceAndStockFields, ProductFields } from './product-fields.tsx';
 import {
   emptyVariationValues,
   errorFor,
@@ -22,7 +22,6 @@ import {
 import {
   PRODUCT_STATUS_LABELS,
   STOCK_STATUS_LABELS,
-  STOCK_STATUS_OPTIONS,
   productStatusTone,
   thumbnailSrc,
 } from './product-labels.ts';
@@ -244,69 +243,7 @@ function VariationForm({
             defaultValue={values.attributes[attribute.name] ?? ''}
           />
         ))}
-        <TextField
-          {...field('regular_price')}
-          label="Price (USD)"
-          inputMode="decimal"
-          maxLength={20}
-          defaultValue={values.regular_price}
-        />
-        <TextField
-          {...field('sale_price')}
-          label="Sale price (USD)"
-          inputMode="decimal"
-          required={false}
-          maxLength={20}
-          defaultValue={values.sale_price}
-        />
-        <TextField
-          {...field('wholesale_price')}
-          label="Wholesale price (USD)"
-          inputMode="decimal"
-          required={false}
-          maxLength={20}
-          defaultValue={values.wholesale_price}
-        />
-        <TextField
-          {...field('sku')}
-          label="SKU"
-          required={false}
-          maxLength={100}
-          autoComplete="off"
-          defaultValue={values.sku}
-        />
-        <div className="form-grid__wide">
-          <CheckboxField
-            id={fieldId(p, 'manage_stock')}
-            name="manage_stock"
-            label="Count the stock"
-            defaultChecked={values.manage_stock}
-          />
-        </div>
-        <TextField
-          {...field('stock_quantity')}
-          label="Quantity in stock"
-          inputMode="numeric"
-          required={false}
-          maxLength={9}
-          defaultValue={values.stock_quantity}
-        />
-        <SelectField
-          {...field('stock_status')}
-          label="Stock status"
-          hint="When the stock is not counted"
-          placeholder="Choose"
-          options={STOCK_STATUS_OPTIONS}
-          defaultValue={values.stock_status}
-        />
-        <TextField
-          {...field('weight')}
-          label="Weight (lb)"
-          inputMode="decimal"
-          required={false}
-          maxLength={10}
-          defaultValue={values.weight}
-        />
+        <PriceAndStockFields prefix={p} values={values} errors={errors} withPrices />
       </div>
       <div className="admin-actions">
         <SubmitButton

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import type { ListPage } from '../../../lib/api/back-office-api.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { StatusBadge } from '../format.tsx';
-import { Pagination } from '../list-parts.tsx';
+import { AdminTable, Pagination } from '../list-parts.tsx';
 import {
   PRODUCT_STATUS_FILTERS,
   PRODUCT_STATUS_LABELS,
@@ -120,68 +120,49 @@ export function ProductsScreen({
         actions={<ButtonLink to="/admin/products/new">Add product</ButtonLink>}
       />
       <ProductFiltersForm filters={filters} categories={categories} />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid="admin-products">
-          <caption>Products ({total})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Status</th>
-              <th scope="col">Price</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Categories</th>
+      <AdminTable
+        testId="admin-products"
+        caption={`Products (${total})`}
+        columns={['Product', 'SKU', 'Status', 'Price', 'Stock', 'Categories']}
+        empty="No products match these filters."
+        rows={items.map((product) => {
+          const image = product.images[0];
+          return (
+            <tr key={product.id} data-testid={`product-${product.id}`}>
+              <td data-label="Product">
+                <span className="admin-product-name">
+                  {image ? (
+                    <img
+                      src={thumbnailSrc(image, 96)}
+                      alt=""
+                      width={48}
+                      height={48}
+                      className="admin-thumb"
+                    />
+                  ) : (
+                    <span className="admin-thumb admin-thumb--none" aria-hidden="true" />
+                  )}
+                  <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
+                </span>
+              </td>
+              <td data-label="SKU">{product.sku || '—'}</td>
+              <td data-label="Status">
+                <StatusBadge
+                  status={productStatusTone(product.status)}
+                  label={PRODUCT_STATUS_LABELS[product.status]}
+                />
+              </td>
+              <td data-label="Price">
+                <PriceCell product={product} />
+              </td>
+              <td data-label="Stock">{stockText(product)}</td>
+              <td data-label="Categories">
+                {product.categories.map((category) => category.name).join(', ') || '—'}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="admin-empty">
-                  No products match these filters.
-                </td>
-              </tr>
-            ) : (
-              items.map((product) => {
-                const image = product.images[0];
-                return (
-                  <tr key={product.id} data-testid={`product-${product.id}`}>
-                    <td data-label="Product">
-                      <span className="admin-product-name">
-                        {image ? (
-                          <img
-                            src={thumbnailSrc(image, 96)}
-                            alt=""
-                            width={48}
-                            height={48}
-                            className="admin-thumb"
-                          />
-                        ) : (
-                          <span className="admin-thumb admin-thumb--none" aria-hidden="true" />
-                        )}
-                        <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
-                      </span>
-                    </td>
-                    <td data-label="SKU">{product.sku || '—'}</td>
-                    <td data-label="Status">
-                      <StatusBadge
-                        status={productStatusTone(product.status)}
-                        label={PRODUCT_STATUS_LABELS[product.status]}
-                      />
-                    </td>
-                    <td data-label="Price">
-                      <PriceCell product={product} />
-                    </td>
-                    <td data-label="Stock">{stockText(product)}</td>
-                    <td data-label="Categories">
-                      {product.categories.map((category) => category.name).join(', ') || '—'}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      />
       <Pagination page={page} totalPages={totalPages} total={total} />
     </>
   );

@@ -66,7 +66,8 @@ export interface OrderView {
   number: string;
   date: string;
   lines: OrderLineView[];
-  totals: { label: string; value: string; strong?: boolean }[];
+  /** `detail` names how: the shipping method. */
+  totals: { label: string; value: string; detail?: string; strong?: boolean }[];
   paidBy: string;
   note: string;
   shipTo: string[];
@@ -98,8 +99,9 @@ export function orderView(order: Order): OrderView {
         ? [{ label: 'Discount', value: `−${formatMoney(order.discount_total)}` }]
         : []),
       {
-        label: shipping ? `Shipping (${shipping.method_title})` : 'Shipping',
+        label: 'Shipping',
         value: formatMoney(order.shipping_total),
+        ...(shipping ? { detail: shipping.method_title } : {}),
       },
       ...(centsOf(order.total_tax) > 0
         ? [{ label: 'Tax', value: formatMoney(order.total_tax) }]

@@ -1,3 +1,6 @@
+// The runtime said here too: tsx run from the repository root reads no apps/api tsconfig.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Column } from '@react-email/column';
@@ -81,6 +84,9 @@ function OrderSummary({ order }: { order: OrderView }) {
           <Column style={{ padding: '4px 0' }}>
             <Text style={{ ...text, margin: 0, fontWeight: total.strong ? 700 : 400 }}>
               {total.label}
+              {total.detail ? (
+                <span style={{ color: color.muted, fontSize: '14px' }}> · {total.detail}</span>
+              ) : null}
             </Text>
           </Column>
           <Column style={{ padding: '4px 0', textAlign: 'right', width: '96px' }}>
@@ -135,8 +141,17 @@ function Block({ block }: { block: EmailBlock }) {
           <Button
             href={block.href}
             style={{
-              backgroundColor: color.honey,
-              color: color.espresso,
+              ...(block.variant === 'secondary'
+                ? {
+                    backgroundColor: 'transparent',
+                    color: color.ink,
+                    border: `2px solid ${color.ink}`,
+                  }
+                : {
+                    backgroundColor: color.honey,
+                    color: color.espresso,
+                    border: `2px solid ${color.honey}`,
+                  }),
               borderRadius: '999px',
               padding: '12px 24px',
               fontFamily: bodyFont,
@@ -203,7 +218,12 @@ export function EmailDocument({ email, brand }: { email: Email; brand: EmailBran
       </Head>
       <Preview>{email.preview}</Preview>
       <Body
-        style={{ margin: 0, padding: '24px 0', backgroundColor: color.oat, fontFamily: bodyFont }}
+        style={{
+          margin: 0,
+          padding: '24px 12px',
+          backgroundColor: color.oat,
+          fontFamily: bodyFont,
+        }}
       >
         <Container style={{ maxWidth: '600px', width: '100%' }}>
           <Section

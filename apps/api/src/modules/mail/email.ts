@@ -9,7 +9,8 @@ export interface Mailbox {
 /** The pieces every e-mail is made of; each is drawn once as HTML and once as plain text. */
 export type EmailBlock =
   | { kind: 'paragraph'; text: string }
-  | { kind: 'button'; label: string; href: string }
+  /** `secondary`: outlined, beside a more important button. */
+  | { kind: 'button'; label: string; href: string; variant?: 'secondary' }
   | { kind: 'details'; rows: { label: string; value: string; href?: string }[] }
   /** Words someone else wrote (a note, a reason, a message): shown set apart, kept as written. */
   | { kind: 'quote'; label: string; text: string }
@@ -55,7 +56,10 @@ export function orderText(order: OrderView): string[] {
         `  ${line.quantity} × ${line.name}${line.options ? ` (${line.options})` : ''} — ${line.total}`,
     ),
     '',
-    ...order.totals.map((total) => `${`${total.label}:`.padEnd(width)}${total.value}`),
+    ...order.totals.map(
+      (total) =>
+        `${`${total.label}:`.padEnd(width)}${total.value}${total.detail ? ` (${total.detail})` : ''}`,
+    ),
     ...(order.paidBy ? [`${'Paid by:'.padEnd(width)}${order.paidBy}`] : []),
     ...(order.note ? ['', 'Your note:', ...indent(order.note.split('\n'))] : []),
     '',

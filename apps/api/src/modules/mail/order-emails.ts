@@ -32,7 +32,14 @@ function buyerOrderEmail(
     greeting: `Hi ${order.billing.first_name || customerName(order)},`,
     blocks: [
       ...content.news,
-      { kind: 'button', label: 'View your order', href: link },
+      {
+        kind: 'button',
+        label: 'View your order',
+        href: link,
+        ...(content.news.some((block) => block.kind === 'button')
+          ? { variant: 'secondary' as const }
+          : {}),
+      },
       { kind: 'order', order: orderView(order) },
     ],
   };

@@ -1,3 +1,6 @@
+// The runtime said here too: tsx run from the repository root reads no apps/api tsconfig.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { render } from '@react-email/render';
 import { EmailDocument } from './email-layout.tsx';
 import { emailText, type Email, type EmailBrand } from './email.ts';

@@ -6,7 +6,6 @@ import nodemailer from 'nodemailer';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
 import { slugify } from '../../http/format.ts';
 import type { Email, EmailBrand, Mailbox } from './email.ts';
-import { renderEmail } from './render-email.tsx';
 
 export type { Email, Mailbox } from './email.ts';
 
@@ -48,7 +47,9 @@ export function createMailer({ smtpUrl, from, outboxDir, brand, log }: MailerOpt
     to: oneLineMailbox(message.to),
     replyTo: message.replyTo ? oneLineMailbox(message.replyTo) : undefined,
     subject: oneLine(message.subject),
-    ...(await renderEmail(message, brand)),
+    // Loaded on the first message: React and the renderer stay out of the start of the server and
+    // of every command-line run that sends nothing.
+    ...(await (await import('./render-email.tsx')).renderEmail(message, brand)),
   });
 
   if (smtpUrl) {

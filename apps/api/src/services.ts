@@ -60,6 +60,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: outboxDir(config.dataDir),
+    brand: { shop: config.shop, publicUrl: config.publicUrl },
     log,
   });
   const activity = createActivityService(createActivityRepo(db));
@@ -84,6 +85,9 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     throttle: signInThrottle,
     emailChange,
     activity,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
     now,
   });
   const passwordReset = createPasswordResetService(createPasswordResetRepo(db), {
@@ -115,6 +119,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   const forms = createFormsService(createFormsRepo(db), {
     shopOwnerEmail: config.shopOwnerEmail,
     shopName: config.shop.name,
+    publicUrl: config.publicUrl,
     mailer,
     activity,
     log,

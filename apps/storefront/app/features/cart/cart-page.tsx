@@ -7,7 +7,7 @@ import { CartLines } from './cart-lines.tsx';
 import { useCartStore } from './cart-store.ts';
 import { selectCartSubtotalCents } from './cart-derived.ts';
 import { CartTotals } from './cart-totals.tsx';
-import { chosenRate, shippingEstimateCents } from './shipping-estimate.ts';
+import { chosenRate, pendingShippingLabel, shippingEstimateCents } from './shipping-estimate.ts';
 import { ShippingEstimator } from './shipping-estimator.tsx';
 import { ShippingRateOptions } from './shipping-rate-options.tsx';
 import { useShippingRates } from './use-shipping-rates.ts';
@@ -117,7 +117,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
           subtotalCents={subtotalCents}
           rate={rate}
           estimateCents={shippingEstimateCents(rates.rates, selectedRateId)}
-          pendingShipping="Enter your address"
+          pendingShipping={pendingShippingLabel(rates.rates)}
         />
         <GiftNoteField id="cart-gift-note" />
         <ButtonLink to="/checkout" size="lg" className="cart-summary__checkout">

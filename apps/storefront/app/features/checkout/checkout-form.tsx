@@ -21,7 +21,11 @@ import {
   type ShippingInfo,
 } from '../cart/cart-store.ts';
 import { cartLinesKey, selectCartSubtotalCents } from '../cart/cart-derived.ts';
-import { chosenRate, shippingEstimateCents } from '../cart/shipping-estimate.ts';
+import {
+  chosenRate,
+  pendingShippingLabel,
+  shippingEstimateCents,
+} from '../cart/shipping-estimate.ts';
 import { ShippingRateOptions } from '../cart/shipping-rate-options.tsx';
 import { useShippingRates } from '../cart/use-shipping-rates.ts';
 import {
@@ -269,6 +273,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
           subtotalCents={subtotalCents}
           rate={rate}
           estimateCents={shippingEstimateCents(rates.rates, selectedRateId)}
+          pendingShipping={pendingShippingLabel(rates.rates)}
         />
         <SubmitButton
           size="lg"

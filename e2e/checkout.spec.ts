@@ -293,6 +293,14 @@ test.describe('checkout page', () => {
       'We ship to United States addresses only, so we cannot ship to this address.',
     );
     await expect(group.getByRole('radio')).toHaveCount(0);
+
+    // The UK has no states to fill in: the shopper is told all the same.
+    await form.getByLabel('Country').selectOption('GB');
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel('Postcode / ZIP').fill('SW1A 2AA');
+    await expect(group.getByRole('alert')).toHaveText(
+      'We ship to United States addresses only, so we cannot ship to this address.',
+    );
   });
 
   test('with an empty cart, checkout says so and leads to the shop', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import type { CountryOption } from '../../components/forms/countries.ts';
+import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
 import { TextAreaField } from '../../components/forms/form-field.tsx';
 import { CartLines } from './cart-lines.tsx';
 import { useCartStore } from './cart-store.ts';
@@ -85,7 +85,12 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
     }),
     [shipping.address_1, shipping.city, shipping.country, shipping.state, shipping.postcode],
   );
-  const rates = useShippingRates(destination, items);
+  const rates = useShippingRates(
+    destination,
+    items,
+    undefined,
+    statesOf(countries, shipping.country).length > 0,
+  );
 
   if (items.length === 0) return <CartEmpty message={emptyMessage} />;
 

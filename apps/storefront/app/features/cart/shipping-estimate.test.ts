@@ -47,6 +47,13 @@ describe('canRequestRates (spec §5)', () => {
   it('refuses for an empty cart', () => {
     expect(canRequestRates(austin, 0)).toBe(false);
   });
+
+  it('asks without a state for a country that has none, and still needs the other four', () => {
+    const london = { ...austin, country: 'GB', state: '', city: 'London', postcode: 'SW1A 2AA' };
+    expect(canRequestRates(london, 1)).toBe(false);
+    expect(canRequestRates(london, 1, false)).toBe(true);
+    expect(canRequestRates({ ...london, postcode: '' }, 1, false)).toBe(false);
+  });
 });
 
 describe('shipping estimate (spec §9)', () => {

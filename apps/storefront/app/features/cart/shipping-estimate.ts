@@ -16,11 +16,21 @@ export function toDestination(address: Destination): Destination {
   };
 }
 
-/** Spec §5: rates are asked for only when all five fields are present and the cart is not empty. */
-export function canRequestRates(address: Destination, lineCount: number): boolean {
+/**
+ * Spec §5: rates are asked for only when all five fields are present and the cart is not empty.
+ * A country with no states (the UK) has no state to fill: without this its shopper would never hear
+ * that the shop does not ship there.
+ */
+export function canRequestRates(
+  address: Destination,
+  lineCount: number,
+  stateRequired = true,
+): boolean {
   if (lineCount <= 0) return false;
   const destination = toDestination(address);
-  return DESTINATION_FIELDS.every((field) => destination[field] !== '');
+  return DESTINATION_FIELDS.every(
+    (field) => destination[field] !== '' || (field === 'state' && !stateRequired),
+  );
 }
 
 /**

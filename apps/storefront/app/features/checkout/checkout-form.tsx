@@ -8,7 +8,7 @@ import {
   SHIPPING_ADDRESS_FIELDS,
 } from '../../components/forms/address-field-names.ts';
 import { AddressFields } from '../../components/forms/address-fields.tsx';
-import type { CountryOption } from '../../components/forms/countries.ts';
+import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
 import { FormBanner } from '../../components/forms/form-banner.tsx';
 import { useSaveWhileTyping, useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
@@ -116,7 +116,12 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
     }),
     [to.address_1, to.city, to.country, to.state, to.postcode],
   );
-  const rates = useShippingRates(destination, items);
+  const rates = useShippingRates(
+    destination,
+    items,
+    undefined,
+    statesOf(countries, to.country).length > 0,
+  );
   const rate = chosenRate(rates.rates, selectedRateId);
 
   // A message about the rates belongs to the rates it was about.

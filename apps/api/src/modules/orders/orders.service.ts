@@ -350,7 +350,11 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         }
       }
       const destination = input.shipping ?? input.billing;
-      const rates = await shipping.quote(destination, cart);
+      const rates = await shipping.quote(
+        destination,
+        cart,
+        input.shipping ? 'shipping.country' : 'billing.country',
+      );
       const chosen = input.shipping_lines[0]!;
       const rate = rates.find(
         (candidate) =>

@@ -92,7 +92,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         Skip to main content
       </a>
       <SessionSync serverCustomer={loaderData.customer} />
-      <SiteHeader overlay={showHero} shopName={loaderData.siteConfig.shop.name} />
+      <SiteHeader
+        overlay={showHero}
+        shop={loaderData.siteConfig.shop}
+        newsletterSignupUrl={loaderData.siteConfig.newsletterSignupUrl}
+      />
       {showHero ? <Hero chrome={chrome} /> : null}
       {chrome?.hideHeader ? <h1 className="visually-hidden">{chrome.headerTitle}</h1> : null}
       <main id="main-content" tabIndex={-1} className="site-main">

@@ -1,7 +1,9 @@
+import type { ShopIdentity } from '@larder/contract';
 import { useEffect, useRef, type RefObject } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { MobileAccountLinks } from '../account/mobile-account-links.tsx';
-import { MAIN_NAV } from './nav-links.ts';
+import { MAIN_NAV, POLICY_LINKS } from './nav-links.ts';
+import { NewsletterInvite, ShopAddress, SocialLinks } from './shop-details.tsx';
 import { CloseIcon } from '../../components/layout/icons.tsx';
 import { SiteLogo } from '../../components/layout/site-logo.tsx';
 
@@ -11,10 +13,46 @@ interface MobileMenuProps {
   onClose: () => void;
   /** Focus returns here when the menu closes by keyboard. */
   toggleRef: RefObject<HTMLButtonElement | null>;
+  shop: ShopIdentity;
+  newsletterSignupUrl: string;
 }
 
-/** Slide-in menu under 1400 px (spec §2/§9): overlay click, Escape or a link click closes it. */
-export function MobileMenu({ id, open, onClose, toggleRef }: MobileMenuProps) {
+/** What a keyboard can reach inside the open panel. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea';
+
+/** Keeps Tab inside the panel: past its last control lies the page behind the overlay. */
+function wrapFocus(event: KeyboardEvent, panel: HTMLElement | null) {
+  if (!panel) return;
+  // Controls shown only on some widths (the footer's details under 1200 px) have no boxes when hidden.
+  const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !panel.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * Slide-in menu under 1400 px (spec §2/§9): overlay click, Escape or a link click closes it. Under
+ * 1200 px, where the footer is hidden, it also carries the footer's policy links, contact details,
+ * newsletter sign-up and social links (issue 14).
+ */
+export function MobileMenu({
+  id,
+  open,
+  onClose,
+  toggleRef,
+  shop,
+  newsletterSignupUrl,
+}: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -22,6 +60,7 @@ export function MobileMenu({ id, open, onClose, toggleRef }: MobileMenuProps) {
     panelRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
     document.documentElement.classList.add('is-scroll-locked');
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') wrapFocus(event, panelRef.current);
       if (event.key !== 'Escape') return;
       onClose();
       toggleRef.current?.focus();
@@ -80,6 +119,36 @@ export function MobileMenu({ id, open, onClose, toggleRef }: MobileMenuProps) {
           </ul>
         </nav>
         <MobileAccountLinks onNavigate={onClose} />
+        <div className="mobile-menu__more" data-testid="mobile-menu-more">
+          <nav aria-label="Policies" className="mobile-menu__section">
+            <h2 className="mobile-menu__heading">Policies</h2>
+            <ul className="mobile-menu__plain-list">
+              {POLICY_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} onClick={onClose}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section aria-labelledby={`${id}-contact`} className="mobile-menu__section">
+            <h2 id={`${id}-contact`} className="mobile-menu__heading">
+              Visit the bakery
+            </h2>
+            <ShopAddress shop={shop} withEmail className="mobile-menu__address" />
+          </section>
+          <section
+            aria-labelledby={`${id}-newsletter`}
+            className="mobile-menu__section mobile-menu__newsletter"
+          >
+            <h2 id={`${id}-newsletter`} className="mobile-menu__heading">
+              Sign Up to Our Newsletter
+            </h2>
+            <NewsletterInvite newsletterSignupUrl={newsletterSignupUrl} />
+            <SocialLinks />
+          </section>
+        </div>
       </div>
     </>
   );

@@ -2,10 +2,16 @@ import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteHeader } from './site-header.tsx';
+import { SHOP } from './test-data.ts';
 
 function renderHeaderAt(path: string) {
   const Stub = createRoutesStub([
-    { path: '*', Component: () => <SiteHeader overlay shopName="Larder & Oat" /> },
+    {
+      path: '*',
+      Component: () => (
+        <SiteHeader overlay shop={SHOP} newsletterSignupUrl="https://newsletter.test/subscribe" />
+      ),
+    },
   ]);
   render(<Stub initialEntries={[path]} />);
 }

@@ -1,3 +1,4 @@
+import type { ShopIdentity } from '@larder/contract';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../account/account-menu.tsx';
@@ -17,7 +18,16 @@ const MobileMenu = lazy(() =>
 );
 
 /** Spec §2 Header. `overlay` lays it over the hero; without a hero it is a solid bar. */
-export function SiteHeader({ overlay, shopName }: { overlay: boolean; shopName: string }) {
+export function SiteHeader({
+  overlay,
+  shop,
+  newsletterSignupUrl,
+}: {
+  overlay: boolean;
+  /** The server's SHOP_* settings: the menu repeats the footer's details under 1200 px. */
+  shop: ShopIdentity;
+  newsletterSignupUrl: string;
+}) {
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -67,7 +77,7 @@ export function SiteHeader({ overlay, shopName }: { overlay: boolean; shopName: 
           >
             <MenuIcon />
           </button>
-          <Link to="/" className="brand-link" aria-label={`${shopName}, home`}>
+          <Link to="/" className="brand-link" aria-label={`${shop.name}, home`}>
             <SiteLogo />
           </Link>
           <nav aria-label="Main" className="main-nav" data-testid="main-nav">
@@ -91,6 +101,8 @@ export function SiteHeader({ overlay, shopName }: { overlay: boolean; shopName: 
             open={menuOpen}
             onClose={closeMenu}
             toggleRef={toggleRef}
+            shop={shop}
+            newsletterSignupUrl={newsletterSignupUrl}
           />
         </Suspense>
       ) : null}

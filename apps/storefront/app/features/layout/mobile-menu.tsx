@@ -53,7 +53,7 @@ export function MobileMenu({
   shop,
   newsletterSignupUrl,
 }: MobileMenuProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -81,9 +81,11 @@ export function MobileMenu({
         onClick={onClose}
         aria-hidden="true"
       />
-      <div
+      {/* A landmark, so the logo and account buttons belong to one (axe: region). */}
+      <aside
         id={id}
         ref={panelRef}
+        aria-label="Site menu"
         className="mobile-menu"
         data-open={open}
         data-testid="mobile-menu"
@@ -149,7 +151,7 @@ export function MobileMenu({
             <SocialLinks />
           </section>
         </div>
-      </div>
+      </aside>
     </>
   );
 }

@@ -92,11 +92,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         Skip to main content
       </a>
       <SessionSync serverCustomer={loaderData.customer} />
-      <SiteHeader
-        overlay={showHero}
-        shop={loaderData.siteConfig.shop}
-        newsletterSignupUrl={loaderData.siteConfig.newsletterSignupUrl}
-      />
+      <SiteHeader overlay={showHero} shopName={loaderData.siteConfig.shop.name} />
       {showHero ? <Hero chrome={chrome} /> : null}
       {chrome?.hideHeader ? <h1 className="visually-hidden">{chrome.headerTitle}</h1> : null}
       <main id="main-content" tabIndex={-1} className="site-main">

@@ -19,6 +19,7 @@ import {
   type AccountDetails,
   type AccountFormValues,
 } from './account-form.ts';
+import { applySavedDetailsToCheckout } from './checkout-addresses.ts';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 /**
@@ -69,7 +70,8 @@ export function AccountDetailsForm({
         toCustomerUpdate(details),
       );
       // The header and checkout read the session store; the account area re-reads the server.
-      useSessionStore.getState().setCustomer(updated, { saved: true });
+      useSessionStore.getState().setCustomer(updated);
+      applySavedDetailsToCheckout(updated);
       reset(accountFormValues(updated));
       void revalidator.revalidate();
       // decision 0019: the address changes only once the link sent to it is opened.

@@ -53,62 +53,6 @@ describe('session store (spec §4)', () => {
     expect(useSessionStore.getState().customer?.first_name).toBe('Adele');
   });
 
-  it('a save replaces the checkout addresses at once, leaving no line of the old ones', () => {
-    act(() => useSessionStore.getState().setCustomer(aCustomer()));
-    act(() =>
-      useCartStore.getState().setBilling({ address_2: 'Flat 2', email: 'typed@example.com' }),
-    );
-    const moved = aCustomer({
-      first_name: 'Adele',
-      billing: {
-        ...aCustomer().billing,
-        first_name: 'Adele',
-        address_1: '1100 Congress Ave',
-        city: 'Austin',
-        state: 'TX',
-        postcode: '78701',
-        email: '',
-      },
-      shipping: { ...EMPTY_SHIPPING, phone: '' },
-    });
-    act(() => useSessionStore.getState().setCustomer(moved, { saved: true }));
-    const cart = useCartStore.getState();
-    expect(cart.billing).toMatchObject({
-      first_name: 'Adele',
-      address_1: '1100 Congress Ave',
-      address_2: '',
-      city: 'Austin',
-      state: 'TX',
-      // Left blank in the account: the one typed at checkout stays.
-      email: 'typed@example.com',
-    });
-    // Shipping saved blank: the bags go to the billing address.
-    expect(cart.shipToDifferentAddress).toBe(false);
-  });
-
-  it('a saved shipping address that differs from billing is where checkout ships', () => {
-    act(() => useSessionStore.getState().setCustomer(aCustomer()));
-    act(() => useCartStore.getState().setShipping({ address_2: 'Old unit' }));
-    const shipping = { ...aCustomer().shipping, address_1: '9 Dock Road', city: 'Raleigh' };
-    act(() => useSessionStore.getState().setCustomer(aCustomer({ shipping }), { saved: true }));
-    const cart = useCartStore.getState();
-    expect(cart.shipping).toMatchObject({
-      address_1: '9 Dock Road',
-      city: 'Raleigh',
-      address_2: '',
-    });
-    expect(cart.shipToDifferentAddress).toBe(true);
-  });
-
-  it('a saved shipping address the same as billing ships to the billing address', () => {
-    const same = aCustomer();
-    const shipping = { ...same.shipping, address_1: same.billing.address_1 };
-    act(() => useSessionStore.getState().setCustomer(same));
-    act(() => useCartStore.getState().setShipToDifferentAddress(true));
-    act(() => useSessionStore.getState().setCustomer(aCustomer({ shipping }), { saved: true }));
-    expect(useCartStore.getState().shipToDifferentAddress).toBe(false);
-  });
-
   it('clearing the user clears the checkout fields and keeps the cart lines', () => {
     act(() => {
       useCartStore.setState({ items: INITIAL_CART.items });

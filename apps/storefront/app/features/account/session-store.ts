@@ -23,12 +23,8 @@ export interface SessionState {
   customer: Customer | null;
   /** Spec §4: only a "remember me" sign-in is kept in local storage, like its cookie. */
   remember: boolean;
-  /**
-   * `remember` is kept as it was unless given (a refresh keeps the sign-in's choice). The addresses
-   * reach the cart's checkout fields at a sign-in, and after a save (`saved`); a refresh of the same
-   * customer never overwrites what they typed at checkout.
-   */
-  setCustomer: (customer: Customer, options?: { remember?: boolean; saved?: boolean }) => void;
+  /** `remember` is kept as it was unless given (a refresh keeps the sign-in's choice). */
+  setCustomer: (customer: Customer, options?: { remember?: boolean }) => void;
   clearCustomer: () => void;
 }
 
@@ -51,38 +47,16 @@ export function customerAddresses(customer: Pick<Customer, 'billing' | 'shipping
 }
 
 /**
- * Makes the customer's saved name and addresses checkout's own (spec §4 at sign-in, and at once
- * after a save on the account page). A saved address replaces the one in the cart whole, so no line
- * of an older one lingers; a block saved empty leaves what was typed (a new account keeps what the
- * guest typed). A saved shipping address is where the bags go, as the account page says.
+ * Spec §4: setting a user copies their billing and shipping into the cart's checkout fields. Only
+ * when the user changes (a sign-in), so a refresh never overwrites what they typed at checkout; a
+ * new account without saved addresses keeps what was typed as a guest.
  */
-function copyAddressesToCart(customer: Customer, { saved }: { saved: boolean }) {
+function copyAddressesToCart(customer: Customer) {
   const { billing, shipping } = customerAddresses(customer);
   const cart = useCartStore.getState();
-  // The account may leave the billing email and phone blank: then those typed at checkout stay.
-  const nextBilling: BillingInfo = billing.address_1
-    ? { ...EMPTY_BILLING, email: cart.billing.email, phone: cart.billing.phone, ...billing }
-    : { ...cart.billing, ...billing };
-  useCartStore.setState({ billing: nextBilling });
-  if (!shipping.address_1) {
-    cart.setShipping(shipping);
-    // Saved blank, the account page's promise: the bags go to the billing address.
-    if (saved) cart.setShipToDifferentAddress(false);
-    return;
-  }
-  const nextShipping: ShippingInfo = { ...EMPTY_SHIPPING, ...shipping };
-  useCartStore.setState({
-    shipping: nextShipping,
-    // Without a billing address checkout starts the billing block from the shipping one.
-    shipToDifferentAddress:
-      nextBilling.address_1.trim() !== '' && !sameAddress(nextShipping, nextBilling),
-  });
+  cart.setBilling(billing);
+  cart.setShipping(shipping);
 }
-
-const sameAddress = (shipping: ShippingInfo, billing: BillingInfo) =>
-  (['address_1', 'address_2', 'city', 'state', 'postcode', 'country'] as const).every(
-    (field) => shipping[field].trim() === billing[field].trim(),
-  );
 
 /** Spec §4: clearing the user clears the checkout fields, so the next person at this browser starts blank. */
 function clearCartAddresses() {
@@ -99,8 +73,7 @@ export const useSessionStore = create<SessionState>()(
       customer: null,
       remember: false,
       setCustomer: (customer, options = {}) => {
-        const saved = options.saved === true;
-        if (saved || get().customer?.id !== customer.id) copyAddressesToCart(customer, { saved });
+        if (get().customer?.id !== customer.id) copyAddressesToCart(customer);
         set({ customer, remember: options.remember ?? get().remember });
       },
       clearCustomer: () => {

@@ -7,10 +7,13 @@ import { SHOP } from './test-data.ts';
 async function renderHeader() {
   const Stub = createRoutesStub([
     {
+      // The menu reads the shop's details from the root loader, as in the app.
+      id: 'root',
       path: '*',
-      Component: () => (
-        <SiteHeader overlay shop={SHOP} newsletterSignupUrl="https://newsletter.test/subscribe" />
-      ),
+      loader: () => ({
+        siteConfig: { shop: SHOP, newsletterSignupUrl: 'https://newsletter.test/subscribe' },
+      }),
+      Component: () => <SiteHeader overlay shopName={SHOP.name} />,
     },
   ]);
   render(<Stub initialEntries={['/']} />);

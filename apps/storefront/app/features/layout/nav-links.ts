@@ -15,13 +15,6 @@ export const MAIN_NAV: readonly NavItem[] = [
   { to: '/contact', label: 'Contact', end: true },
 ];
 
-/** Spec §2 Footer: the policy pages, which the mobile menu also lists under 1200 px. */
-export const POLICY_LINKS: readonly { to: string; label: string }[] = [
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-and-conditions', label: 'Terms Of Service' },
-  { to: '/shipping-policy', label: 'Shipping Policy' },
-];
-
 /** Spec §2 Footer: the internal links, in two columns. */
 export const FOOTER_COLUMNS: readonly {
   heading: string;
@@ -38,7 +31,12 @@ export const FOOTER_COLUMNS: readonly {
   },
   {
     heading: 'Company',
-    links: [{ to: '/wholesale', label: 'Wholesale' }, ...POLICY_LINKS],
+    links: [
+      { to: '/wholesale', label: 'Wholesale' },
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/terms-and-conditions', label: 'Terms Of Service' },
+      { to: '/shipping-policy', label: 'Shipping Policy' },
+    ],
   },
 ];
 

@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import type { ShopIdentity } from '@larder/contract';
+import { BRAND, telHref } from '../../lib/brand.ts';
 import { CERTIFICATION_LINK, FOOTER_COLUMNS } from './nav-links.ts';
-import { NewsletterInvite, ShopAddress, SocialLinks } from './shop-details.tsx';
+import { NewsletterForm } from '../newsletter/newsletter-form.tsx';
 import { SiteLogo } from '../../components/layout/site-logo.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 
-/**
- * Spec §2 Footer. Hidden under 1200 px by CSS (spec §9), where the mobile menu carries its policy
- * links and details instead, and by the page's hide_footer flag (in root).
- */
+/** Spec §2 Footer. Hidden under 1200 px by CSS (spec §9) and by the page's hide_footer flag (in root). */
 export function SiteFooter({
   newsletterSignupUrl,
   shop,
@@ -16,6 +15,7 @@ export function SiteFooter({
   /** The server's SHOP_* settings, from the root loader. */
   shop: ShopIdentity;
 }) {
+  const { address } = shop;
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer" data-testid="site-footer">
@@ -63,16 +63,47 @@ export function SiteFooter({
 
         <div className="site-footer__column">
           <h2 className="site-footer__heading">Visit the bakery</h2>
-          <ShopAddress shop={shop} className="site-footer__address" />
+          <address className="site-footer__address">
+            <span>{address.street}</span>
+            {address.suite ? <span>{address.suite}</span> : null}
+            <span>
+              {address.city}, {address.state} {address.postcode}
+            </span>
+            {shop.phone ? <a href={telHref(shop.phone)}>{shop.phone}</a> : null}
+          </address>
         </div>
 
         <div className="site-footer__newsletter">
           <h2 className="site-footer__heading">Sign Up to Our Newsletter</h2>
-          <NewsletterInvite
-            newsletterSignupUrl={newsletterSignupUrl}
-            subscribeTestId="newsletter-subscribe"
-          />
-          <SocialLinks />
+          <p>Subscribe to receive monthly recipes, deals, and the latest from the brand!</p>
+          <ButtonLink
+            to={newsletterSignupUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="newsletter-subscribe"
+          >
+            Subscribe<span className="visually-hidden"> (opens in a new tab)</span>
+          </ButtonLink>
+          <NewsletterForm />
+          <ul className="social-links" aria-label="Social media">
+            {BRAND.social.map(({ network, href }) => (
+              <li key={network}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={network}
+                  className="social-links__link"
+                >
+                  {/* Drawn by CSS from /icons/social-*.svg: the footer shows on wide screens only. */}
+                  <span
+                    className={`social-links__icon social-links__icon--${network.toLowerCase()}`}
+                    aria-hidden="true"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
       <div className="site-footer__legal">

@@ -2,16 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteHeader } from './site-header.tsx';
-import { SHOP } from './test-data.ts';
 
 function renderHeaderAt(path: string) {
   const Stub = createRoutesStub([
-    {
-      path: '*',
-      Component: () => (
-        <SiteHeader overlay shop={SHOP} newsletterSignupUrl="https://newsletter.test/subscribe" />
-      ),
-    },
+    { path: '*', Component: () => <SiteHeader overlay shopName="Larder & Oat" /> },
   ]);
   render(<Stub initialEntries={[path]} />);
 }

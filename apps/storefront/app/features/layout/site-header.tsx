@@ -1,4 +1,3 @@
-import type { ShopIdentity } from '@larder/contract';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../account/account-menu.tsx';
@@ -18,16 +17,7 @@ const MobileMenu = lazy(() =>
 );
 
 /** Spec §2 Header. `overlay` lays it over the hero; without a hero it is a solid bar. */
-export function SiteHeader({
-  overlay,
-  shop,
-  newsletterSignupUrl,
-}: {
-  overlay: boolean;
-  /** The server's SHOP_* settings: the menu repeats the footer's details under 1200 px. */
-  shop: ShopIdentity;
-  newsletterSignupUrl: string;
-}) {
+export function SiteHeader({ overlay, shopName }: { overlay: boolean; shopName: string }) {
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -77,7 +67,7 @@ export function SiteHeader({
           >
             <MenuIcon />
           </button>
-          <Link to="/" className="brand-link" aria-label={`${shop.name}, home`}>
+          <Link to="/" className="brand-link" aria-label={`${shopName}, home`}>
             <SiteLogo />
           </Link>
           <nav aria-label="Main" className="main-nav" data-testid="main-nav">
@@ -101,8 +91,6 @@ export function SiteHeader({
             open={menuOpen}
             onClose={closeMenu}
             toggleRef={toggleRef}
-            shop={shop}
-            newsletterSignupUrl={newsletterSignupUrl}
           />
         </Suspense>
       ) : null}

@@ -10,11 +10,11 @@ const subject = (
 });
 
 describe('dietaryClaims', () => {
-  it('keeps the tags the owner gave, in the shop’s order', () => {
+  it('keeps the tags the owner gave, in the owner’s order', () => {
     expect(dietaryClaims(subject({ dietary_tags: ['non-gmo', 'vegan', 'gluten-free'] }))).toEqual([
-      'gluten-free',
-      'vegan',
       'non-gmo',
+      'vegan',
+      'gluten-free',
     ]);
   });
 

@@ -84,17 +84,15 @@ export interface DietarySubject {
 }
 
 /**
- * The diets a product may claim, in the order of DIETARY_TAGS: each one the owner claimed, by the
- * tag or by putting it in the category of that slug, unless its allergens say otherwise. Nothing is
- * inferred from an allergen list that merely says nothing: it may be unfinished.
+ * The diets a product may claim, in the owner's order (the card shows the first three): each one
+ * the owner claimed, by the tag or by putting it in the category of that slug, unless its
+ * allergens say otherwise. Nothing is inferred from an allergen list that merely says nothing: it
+ * may be unfinished.
  */
 export function dietaryClaims(product: DietarySubject): DietaryTag[] {
-  const claimed = new Set<string>([
-    ...product.food.dietary_tags,
-    ...product.categories.map((category) => category.slug),
-  ]);
-  return DIETARY_TAGS.filter((tag) => {
-    if (!claimed.has(tag)) return false;
+  const claimed = new Set<DietaryTag>(product.food.dietary_tags);
+  for (const { slug } of product.categories) if (isDietaryTag(slug)) claimed.add(slug);
+  return [...claimed].filter((tag) => {
     const conflict = DIETARY_CLAIM_CONFLICTS[tag];
     if (!conflict) return true;
     const pattern = new RegExp(`\\b${conflictAlternatives(conflict.words)}`, 'i');

@@ -115,7 +115,7 @@ export const products = pgTable(
     attributes: jsonb('attributes').$type<StoredAttribute[]>().notNull().default([]),
     food: jsonb('food').$type<FoodInfo>().notNull(),
     /**
-     * Product search (decision 0024): the name weighs most (A), the copy, ingredients and allergens
+     * Product search (decision 0030): the name weighs most (A), the copy, ingredients and allergens
      * least (C). Categories and dietary claims (B) live in other rows or in the contract's rule, so
      * the search adds them when it reads. Generated, so no write can leave it behind.
      */

@@ -1,6 +1,7 @@
 import { relations, sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -18,6 +19,9 @@ const timestamps = {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   modifiedAt: timestamp('modified_at', { mode: 'date' }).notNull().defaultNow(),
 };
+
+/** PostgreSQL's text-search document; read only inside SQL, never selected into JavaScript. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Records which one-off data jobs (the demo seed) have run, so a restart never repeats them. */
 export const dataMarkers = pgTable('data_markers', {
@@ -110,6 +114,14 @@ export const products = pgTable(
     menuOrder: integer('menu_order').notNull().default(0),
     attributes: jsonb('attributes').$type<StoredAttribute[]>().notNull().default([]),
     food: jsonb('food').$type<FoodInfo>().notNull(),
+    /**
+     * Product search (decision 0030): the name weighs most (A), the copy, ingredients and allergens
+     * least (C). Categories and dietary claims (B) live in other rows or in the contract's rule, so
+     * the search adds them when it reads. Generated, so no write can leave it behind.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', short_description || ' ' || description || ' ' || coalesce(food->>'ingredients', '') || ' ' || coalesce(food->'allergens', '[]'::jsonb)::text), 'C')`,
+    ),
     ...timestamps,
   },
   (table) => [
@@ -122,6 +134,7 @@ export const products = pgTable(
       table.menuOrder,
       table.id,
     ),
+    index('products_search_idx').using('gin', table.searchVector),
   ],
 );
 

@@ -83,6 +83,8 @@ async function loadCartProducts(db: Database, lines: readonly CartLineRequest[])
   const ids = [...new Set(lines.map((line) => line.product_id))];
   if (ids.length === 0) return [];
   return db.query.products.findMany({
+    // The search document is read inside SQL only.
+    columns: { searchVector: false },
     where: inArray(products.id, ids),
     with: {
       variations: { with: { image: true } },

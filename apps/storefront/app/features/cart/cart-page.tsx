@@ -4,6 +4,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { CountryOption } from '../../components/forms/countries.ts';
 import { TextAreaField } from '../../components/forms/form-field.tsx';
 import { CartLines } from './cart-lines.tsx';
+import { useCartStock } from './cart-stock.ts';
 import { useCartStore } from './cart-store.ts';
 import { selectCartSubtotalCents } from './cart-derived.ts';
 import { CartTotals } from './cart-totals.tsx';
@@ -86,6 +87,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
     [shipping.address_1, shipping.city, shipping.country, shipping.state, shipping.postcode],
   );
   const rates = useShippingRates(destination, items);
+  const stock = useCartStock(items);
 
   if (items.length === 0) return <CartEmpty message={emptyMessage} />;
 
@@ -96,7 +98,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
         <h2 id="cart-lines-heading" className="cart-section-title">
           Your bags
         </h2>
-        <CartLines items={items} />
+        <CartLines items={items} stock={stock} />
         <Link to="/shop" className="text-link cart-layout__continue">
           Continue shopping
         </Link>

@@ -1,0 +1,75 @@
+import type { Product } from '@larder/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
+import type { CartItem } from './cart-store.ts';
+
+/** What the shop has of one cart line's item now. */
+export interface LineStock {
+  /** Units that may be bought; null when the shop does not count this item's stock. */
+  available: number | null;
+  soldOut: boolean;
+}
+
+/** A line's stock in its product as the API reads it today; undefined when the item is gone. */
+export function lineStock(
+  product: Product,
+  item: Pick<CartItem, 'variation_id'>,
+): LineStock | undefined {
+  const parentLeft = product.manage_stock ? (product.stock_quantity ?? 0) : null;
+  if (!item.variation_id) {
+    if (product.stock_status === 'outofstock' || !product.purchasable)
+      return { available: 0, soldOut: true };
+    return { available: parentLeft, soldOut: parentLeft !== null && parentLeft <= 0 };
+  }
+  const variation = product.variations.find((v) => v.variation_id === item.variation_id);
+  if (!variation) return undefined;
+  if (!variation.is_in_stock) return { available: 0, soldOut: true };
+  // A variation counts its own stock when it has a quantity, else the parent's (WooCommerce).
+  const available = variation.stock_quantity ?? parentLeft;
+  return { available, soldOut: available !== null && available <= 0 };
+}
+
+/** What the cart says about a line whose item is short, and the quantity it moved the line to. */
+export function stockNote(title: string, stock: LineStock, quantity: number): string | null {
+  if (stock.soldOut) return `${title} is sold out. Remove it to check out.`;
+  if (stock.available !== null && quantity > stock.available)
+    return `${title}: only ${stock.available} left; we changed your quantity to ${stock.available}.`;
+  return null;
+}
+
+/**
+ * The shop's stock for the cart's items, asked once per set of products the cart holds (the
+ * cart in local storage may be days old). Failing to ask leaves the server as the only judge.
+ */
+export function useCartStock(items: CartItem[]): Map<number, LineStock> {
+  const productIds = useMemo(
+    () => [...new Set(items.map((item) => item.product.id))].sort((a, b) => a - b).join(','),
+    [items],
+  );
+  const [products, setProducts] = useState<Product[]>([]);
+  useEffect(() => {
+    if (productIds === '') return;
+    let current = true;
+    createShopApi(browserApiFetch)
+      .listProductsById(productIds.split(',').map(Number))
+      .then(
+        (found) => {
+          if (current) setProducts(found);
+        },
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [productIds]);
+  return useMemo(() => {
+    const byId = new Map(products.map((product) => [product.id, product]));
+    const stock = new Map<number, LineStock>();
+    for (const item of items) {
+      const product = byId.get(item.product.id);
+      const found = product ? lineStock(product, item) : undefined;
+      if (found) stock.set(item.id, found);
+    }
+    return stock;
+  }, [products, items]);
+}

@@ -10,11 +10,10 @@ export interface LineStock {
   soldOut: boolean;
 }
 
-/** A line's stock in its product as the API reads it today; undefined when the item is gone. */
-export function lineStock(
-  product: Product,
-  item: Pick<CartItem, 'variation_id'>,
-): LineStock | undefined {
+const GONE: LineStock = { available: 0, soldOut: true };
+
+/** A line's stock in its product as the API reads it today; a variation that is gone is sold out. */
+export function lineStock(product: Product, item: Pick<CartItem, 'variation_id'>): LineStock {
   const parentLeft = product.manage_stock ? (product.stock_quantity ?? 0) : null;
   if (!item.variation_id) {
     if (product.stock_status === 'outofstock' || !product.purchasable)
@@ -22,7 +21,7 @@ export function lineStock(
     return { available: parentLeft, soldOut: parentLeft !== null && parentLeft <= 0 };
   }
   const variation = product.variations.find((v) => v.variation_id === item.variation_id);
-  if (!variation) return undefined;
+  if (!variation) return GONE;
   if (!variation.is_in_stock) return { available: 0, soldOut: true };
   // A variation counts its own stock when it has a quantity, else the parent's (WooCommerce).
   const available = variation.stock_quantity ?? parentLeft;
@@ -46,15 +45,15 @@ export function useCartStock(items: CartItem[]): Map<number, LineStock> {
     () => [...new Set(items.map((item) => item.product.id))].sort((a, b) => a - b).join(','),
     [items],
   );
-  const [products, setProducts] = useState<Product[]>([]);
+  const [answer, setAnswer] = useState<{ ids: string; products: Product[] } | null>(null);
   useEffect(() => {
     if (productIds === '') return;
     let current = true;
     createShopApi(browserApiFetch)
       .listProductsById(productIds.split(',').map(Number))
       .then(
-        (found) => {
-          if (current) setProducts(found);
+        (products) => {
+          if (current) setAnswer({ ids: productIds, products });
         },
         () => undefined,
       );
@@ -63,13 +62,16 @@ export function useCartStock(items: CartItem[]): Map<number, LineStock> {
     };
   }, [productIds]);
   return useMemo(() => {
-    const byId = new Map(products.map((product) => [product.id, product]));
     const stock = new Map<number, LineStock>();
+    if (!answer) return stock;
+    const asked = new Set(answer.ids.split(',').map(Number));
+    const byId = new Map(answer.products.map((product) => [product.id, product]));
     for (const item of items) {
       const product = byId.get(item.product.id);
-      const found = product ? lineStock(product, item) : undefined;
-      if (found) stock.set(item.id, found);
+      // Asked for and not listed: the shop hides sold-out products, or it is no longer for sale.
+      if (product) stock.set(item.id, lineStock(product, item));
+      else if (asked.has(item.product.id)) stock.set(item.id, GONE);
     }
     return stock;
-  }, [products, items]);
+  }, [answer, items]);
 }

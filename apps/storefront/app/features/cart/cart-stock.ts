@@ -1,6 +1,7 @@
 import type { Product } from '@larder/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
+import type { ApiFetch } from '../../load-context.ts';
 import type { CartItem } from './cart-store.ts';
 
 /** What the shop has of one cart line's item now. */
@@ -9,6 +10,10 @@ export interface LineStock {
   available: number | null;
   soldOut: boolean;
 }
+
+/** Asks past the browser's HTTP cache (catalogue reads may be served up to a minute stale). */
+const freshFetch: ApiFetch = (path, init = {}) =>
+  browserApiFetch(path, { ...init, cache: 'no-cache' });
 
 const GONE: LineStock = { available: 0, soldOut: true };
 
@@ -49,7 +54,7 @@ export function useCartStock(items: CartItem[]): Map<number, LineStock> {
   useEffect(() => {
     if (productIds === '') return;
     let current = true;
-    createShopApi(browserApiFetch)
+    createShopApi(freshFetch)
       .listProductsById(productIds.split(',').map(Number))
       .then(
         (products) => {

@@ -10,7 +10,6 @@ import { ProductPrice } from './product-price.tsx';
 import { DIETARY_TAG_LABELS } from './product-summary.ts';
 import { StarRating } from '../../components/ui/star-rating.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
-import { BackInStockForm } from './back-in-stock-form.tsx';
 import {
   findVariation,
   initialSelection,
@@ -19,6 +18,11 @@ import {
   type Selection,
 } from './variation-selection.ts';
 import { VariationPicker } from './variation-picker.tsx';
+
+// Only a sold-out item's page needs the form: out of the first load of every other product page.
+const BackInStockForm = lazy(() =>
+  import('./back-in-stock-form.tsx').then((module) => ({ default: module.BackInStockForm })),
+);
 
 // Loaded when first opened: the dialog and the panel stay out of the product page's first load.
 const NutritionFactsDialog = lazy(() =>
@@ -158,7 +162,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                   max={stock.left}
                   disabled={!chosen.buyable || allInCart}
                   hint={stock.hint}
-                  limitMessage={stock.limit}
+                  limitMessage={allInCart ? undefined : stock.limit}
                 />
                 <Button
                   size="lg"
@@ -171,7 +175,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                 </Button>
               </div>
               {allInCart && chosen.buyable ? (
-                <p className="stepper__limit" data-testid="all-in-cart">
+                <p className="stepper__limit" role="status" data-testid="all-in-cart">
                   {stock.limit}
                 </p>
               ) : null}

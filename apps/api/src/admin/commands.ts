@@ -717,6 +717,8 @@ const stockSet: Command = {
         VariationUpdateSchema.parse(stock),
         commandLineOwner,
       );
+      // The process may exit next: the back-in-stock emails the change started go out first.
+      await context.stockNotifications.idle();
       return io.out(`Stock of variation ${sku}: ${quantity} (${stock.stock_status}).`);
     }
     await context.productWrites.update(
@@ -724,6 +726,7 @@ const stockSet: Command = {
       ProductUpdateSchema.parse(stock),
       commandLineOwner,
     );
+    await context.stockNotifications.idle();
     io.out(`Stock of ${sku}: ${quantity} (${stock.stock_status}).`);
   },
 };

@@ -260,6 +260,32 @@ export const newsletterSubscribers = pgTable(
   (table) => [uniqueIndex('newsletter_subscribers_email_idx').on(sql`lower(${table.email})`)],
 );
 
+/**
+ * "Email me when it's back": one waiting request per address and item (variation 0: the product
+ * itself). `notified_at` is set as the back-in-stock email is sent, so each request is sent once.
+ */
+export const stockNotifications = pgTable(
+  'stock_notifications',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variationId: integer('variation_id').notNull().default(0),
+    /** As typed; a second request ignores case. */
+    email: text('email').notNull(),
+    /** sha256 of the secret key in the cancel link. */
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('stock_notifications_waiting_idx')
+      .on(table.productId, table.variationId, sql`lower(${table.email})`)
+      .where(sql`${table.notifiedAt} is null`),
+  ],
+);
+
 // ---------------------------------------------------------------- shipping
 
 /** Zone 0 is the catch-all ("Locations not covered by your other zones"), stored with id 0. */

@@ -442,7 +442,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           if (result.kind === 'short') {
             // Thrown inside the transaction: the order and every unit held so far are rolled back.
             throw outOfStock(
-              line.name,
+              { ...line, index },
               result.left + (heldByItem.get(stockKey(line)) ?? 0),
               viewer,
             );

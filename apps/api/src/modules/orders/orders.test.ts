@@ -396,6 +396,57 @@ describe('POST /orders', () => {
     }
   });
 
+  it('names the short line in the 409 (index, product, variation, name) for the quote and the order', async () => {
+    await setStock(giftTin, 2);
+    const lines = [
+      { product_id: honeyOat, variation_id: honeyOatSmall, quantity: 1 },
+      { product_id: giftTin, quantity: 5 },
+    ];
+    const quoteRes = await t.app.inject({
+      method: 'POST',
+      url: RATES,
+      payload: { ...billing, products: lines },
+    });
+    const orderRes = await postOrder(
+      await anOrder([{ product_id: peanutButter, quantity: 1 }], {
+        line_items: lines,
+      }),
+    );
+    for (const res of [quoteRes, orderRes]) {
+      expect(res.statusCode).toBe(409);
+      expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+        code: 'larder_out_of_stock',
+        data: { status: 409, line: 1, product_id: giftTin, variation_id: 0, name: giftTinName },
+      });
+    }
+    // A sold-out variation names its variation and its options.
+    await t.database.db
+      .update(productVariations)
+      .set({ stockStatus: 'outofstock', stockQuantity: 0 })
+      .where(eq(productVariations.id, honeyOatSmall));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: RATES,
+        payload: { ...billing, products: [lines[0]] },
+      });
+      expect(res.json()).toMatchObject({
+        code: 'larder_out_of_stock',
+        data: {
+          line: 0,
+          product_id: honeyOat,
+          variation_id: honeyOatSmall,
+          name: `${honeyOatName} – 12 oz`,
+        },
+      });
+    } finally {
+      await t.database.db
+        .update(productVariations)
+        .set({ stockStatus: 'instock', stockQuantity: null })
+        .where(eq(productVariations.id, honeyOatSmall));
+    }
+  });
+
   it('holds stock for a pending order, so the catalogue shows what is left', async () => {
     await setStock(giftTin, 5);
     const res = await postOrder(await anOrder([{ product_id: giftTin, quantity: 2 }]));

@@ -4,6 +4,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
 import { TextAreaField } from '../../components/forms/form-field.tsx';
 import { CartLines } from './cart-lines.tsx';
+import { useCartStock } from './cart-stock.ts';
 import { useCartStore } from './cart-store.ts';
 import { selectCartSubtotalCents } from './cart-derived.ts';
 import { CartTotals } from './cart-totals.tsx';
@@ -91,6 +92,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
     undefined,
     statesOf(countries, shipping.country).length > 0,
   );
+  const stock = useCartStock(items);
 
   if (items.length === 0) return <CartEmpty message={emptyMessage} />;
 
@@ -101,7 +103,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
         <h2 id="cart-lines-heading" className="cart-section-title">
           Your bags
         </h2>
-        <CartLines items={items} />
+        <CartLines items={items} stock={stock} />
         <Link to="/shop" className="text-link cart-layout__continue">
           Continue shopping
         </Link>

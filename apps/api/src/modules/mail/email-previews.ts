@@ -9,6 +9,7 @@ import {
 } from './account-emails.ts';
 import type { Email, EmailBrand } from './email.ts';
 import { contactMessageEmail, newReviewEmail } from './notice-emails.ts';
+import { backInStockEmail, stockRequestConfirmationEmail } from './stock-emails.ts';
 import {
   backOfficeOrderLink,
   customerNoteEmail,
@@ -122,6 +123,10 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
   const owner = shop.email;
   const applicant = { contactName: 'Dana Whitfield', businessName: 'Corner Pantry Co' };
   const danaMailbox = { name: 'Dana Whitfield', address: 'dana@cornerpantry.example' };
+  const soldOutItem = {
+    name: 'Maple Pecan Crunch – 12 oz',
+    link: `${publicUrl}/product/maple-pecan-crunch`,
+  };
   return [
     { name: 'order-confirmation', email: orderConfirmationEmail(order, link, shop.name) },
     {
@@ -242,5 +247,14 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
         `${publicUrl}/admin/reviews`,
       ),
     },
+    {
+      name: 'back-in-stock-request',
+      email: stockRequestConfirmationEmail(
+        ada.address,
+        soldOutItem,
+        `${publicUrl}/back-in-stock/cancel?id=3&key=preview`,
+      ),
+    },
+    { name: 'back-in-stock', email: backInStockEmail(ada.address, soldOutItem, shop.name) },
   ];
 }

@@ -7,7 +7,7 @@ import {
   backInStockEmail,
   stockRequestConfirmationEmail,
   type NotifiedItem,
-} from './stock-notification-emails.ts';
+} from '../mail/stock-emails.ts';
 import {
   productForStock,
   type StockNotificationsRepo,
@@ -139,12 +139,7 @@ export function createStockNotificationsService(
         const cancelLink = `${publicUrl}/back-in-stock/cancel?id=${stored.id}&key=${key}`;
         try {
           await mailer.send(
-            stockRequestConfirmationEmail(
-              input.email,
-              itemFor(product, variationId),
-              cancelLink,
-              shopName,
-            ),
+            stockRequestConfirmationEmail(input.email, itemFor(product, variationId), cancelLink),
           );
         } catch (error) {
           // The request stands: the back-in-stock email is what was asked for.

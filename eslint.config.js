@@ -108,7 +108,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictStorefront(routesLayer) },
   },
   {
-    files: ['apps/api/src/modules/**/*.ts'],
+    files: ['apps/api/src/modules/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     plugins: { larder: { rules: { 'no-module-cycles': noModuleCycles } } },
     rules: {

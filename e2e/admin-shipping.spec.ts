@@ -65,7 +65,7 @@ test.describe('the shipping screen', () => {
     const name = `Oregon ${unique()}`;
     const zone = await addZone(page, name);
 
-    // First in order, so it wins over the seeded US West zone for Oregon.
+    // First in order, so it wins over the seeded United States zone for Oregon.
     await zone.getByText(`Rename or reorder ${name}`).click();
     await zone.getByLabel('Order', { exact: true }).fill('0');
     await zone.getByRole('button', { name: 'Save zone' }).click();
@@ -121,19 +121,25 @@ test.describe('the shipping screen', () => {
     await expect(group.getByRole('radio', { name: /^Oregon ground/ })).toBeChecked();
     await expect(cartPage.getByTestId('totals-shipping')).toHaveText(usd.format(8.4));
 
-    // Disabled, it is offered to no one; the zone still takes Oregon, so nothing is quoted there.
-    const quotedLabels = async () => {
-      const quote = await cartPage.request.post(apiPaths.shippingRates, {
+    // Disabled, it is offered to no one; the zone still takes Oregon, so Oregon is told so.
+    const askRates = () =>
+      cartPage.request.post(apiPaths.shippingRates, {
         data: { ...portland, country: 'US', products: [{ product_id: product!.id, quantity: 1 }] },
       });
+    const quotedLabels = async () => {
+      const quote = await askRates();
       expect(quote.status()).toBe(200);
       return ((await quote.json()) as ShippingRate[]).map((rate) => rate.label);
     };
     await method.getByRole('button', { name: 'Disable Oregon ground' }).click();
     await expect(page.getByTestId('admin-notice')).toContainText('was disabled');
-    expect(await quotedLabels()).toEqual([]);
+    const refused = await askRates();
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).data.params).toEqual({
+      country: 'We do not ship to this address. Enter another, or contact us.',
+    });
 
-    // Deleting the zone (asked first) leaves Oregon to the seeded US West zone again.
+    // Deleting the zone (asked first) leaves Oregon to the seeded United States zone again.
     await zone.getByRole('link', { name: `Delete ${name}` }).click();
     await page.getByRole('button', { name: 'Yes, delete the zone' }).click();
     await expect(page.getByTestId('admin-notice')).toContainText(`Zone “${name}” was deleted`);
@@ -152,16 +158,17 @@ test.describe('the shipping screen', () => {
     await expect(fallback.getByRole('heading', { name: 'Everywhere else' })).toBeVisible();
     await expect(fallback.getByRole('link', { name: /^Delete/ })).toHaveCount(0);
     await expect(fallback.getByText(/^Rename or reorder/)).toHaveCount(0);
-    await expect(fallback.getByTestId('shipping-method').first()).toBeVisible();
+    // The policy says the shop does not ship abroad: the fallback zone has no methods.
+    await expect(fallback.getByTestId('zone-no-methods')).toContainText('does not ship here');
 
-    await page.getByLabel('Zone name').first().fill('canada');
+    await page.getByLabel('Zone name').first().fill('united states');
     await page.getByRole('button', { name: 'Add zone' }).click();
     await expect(page.getByTestId('admin-notice')).toContainText(
-      'There is already a zone called "canada".',
+      'There is already a zone called "united states".',
     );
-    await expect(page.getByLabel('Zone name').first()).toHaveValue('canada');
+    await expect(page.getByLabel('Zone name').first()).toHaveValue('united states');
     const zones = (await (await page.request.get(apiPaths.shippingZones)).json()) as ShippingZone[];
-    expect(zones.filter((zone) => zone.name.toLowerCase() === 'canada')).toHaveLength(1);
+    expect(zones.filter((zone) => zone.name.toLowerCase() === 'united states')).toHaveLength(1);
   });
 });
 

@@ -5,7 +5,7 @@ import { gotoHydrated } from './support/hydration';
 import { decodeEntities, shopApi } from './support/shop-api';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** A rate's radio: its label then its price, e.g. "Express (2 days) $26.45". */
+/** A rate's radio: its label then its price, e.g. "Expedited shipping $14.95". */
 const rateName = (rate: ShippingRate) =>
   new RegExp(`^${rate.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
@@ -225,7 +225,7 @@ test.describe('checkout page', () => {
     await expect(checkoutForm(page).getByLabel('State', { exact: true })).toHaveValue(austin.state);
   });
 
-  test('shipping to a different address prices shipping for that address', async ({
+  test('shipping to a different address in Durham prices it there and offers pickup and local delivery without choosing one', async ({
     page,
     request,
   }) => {
@@ -263,7 +263,44 @@ test.describe('checkout page', () => {
     await shipTo.getByLabel('State', { exact: true }).selectOption(durham.state);
     await shipTo.getByLabel('Postcode / ZIP').fill(durham.postcode);
     await expect(group.getByRole('radio')).toHaveCount(durhamRates.length);
-    await expect(group.getByRole('radio', { name: rateName(durhamRates[0]!) })).toBeChecked();
+    await expect(group.getByRole('radio', { name: /^Pick up at the bakery/ })).toBeVisible();
+    await expect(group.getByRole('radio', { name: /^Local delivery \$4\.00$/ })).toBeVisible();
+    // The shopper chooses between collecting, local delivery and the post: nothing is preselected.
+    for (const radio of await group.getByRole('radio').all()) await expect(radio).not.toBeChecked();
+    await expect(page.getByTestId('totals-shipping')).toHaveText('Choose a method');
+
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(group.getByRole('alert')).toHaveText(
+      'Choose a shipping method. If none is offered, check the address.',
+    );
+    await group.getByRole('radio', { name: /^Local delivery/ }).check();
+    await expect(group.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('totals-shipping')).toHaveText(usd.format(4));
+  });
+
+  test('an address abroad is told the shop ships within the US only', async ({ page, request }) => {
+    const [product] = await twoSimpleProducts(request);
+    await seedCart(page, [{ product }]);
+    await gotoHydrated(page, '/checkout');
+    await fillBilling(page, 'ada@example.com');
+    const form = checkoutForm(page);
+    await form.getByLabel('Country').selectOption('CA');
+    await form.getByLabel('State', { exact: true }).selectOption('ON');
+    await form.getByLabel('City').fill('Toronto');
+    await form.getByLabel('Postcode / ZIP').fill('M5H 1A1');
+    const group = page.getByRole('group', { name: 'Shipping method' });
+    await expect(group.getByRole('alert')).toHaveText(
+      'We ship to United States addresses only, so we cannot ship to this address.',
+    );
+    await expect(group.getByRole('radio')).toHaveCount(0);
+
+    // The UK has no states to fill in: the shopper is told all the same.
+    await form.getByLabel('Country').selectOption('GB');
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel('Postcode / ZIP').fill('SW1A 2AA');
+    await expect(group.getByRole('alert')).toHaveText(
+      'We ship to United States addresses only, so we cannot ship to this address.',
+    );
   });
 
   test('with an empty cart, checkout says so and leads to the shop', async ({ page }) => {

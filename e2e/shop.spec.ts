@@ -97,8 +97,14 @@ test.describe('shop', () => {
     });
     expect(searched.length).toBeGreaterThan(0);
     await expect.poll(() => cardNames(page)).toEqual(searched);
+    await expect(
+      page.getByRole('heading', {
+        name: `Results for “${word}” in ${decodeEntities(category.name)}`,
+        level: 2,
+      }),
+    ).toBeVisible();
     await expect(resultCount(page)).toHaveText(
-      `${searched.length} ${searched.length === 1 ? 'product' : 'products'} for “${word}”`,
+      `${searched.length} ${searched.length === 1 ? 'product' : 'products'}`,
     );
 
     // Back leaves the search in one step (refining a search replaces its history entry).
@@ -108,13 +114,49 @@ test.describe('shop', () => {
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
+  test('finds the words the search box suggests, best match first, and says what was searched', async ({
+    page,
+    request,
+  }) => {
+    await gotoHydrated(page, '/shop');
+    const searchbox = page.getByRole('searchbox', { name: 'Search' });
+    await expect(searchbox).toHaveAttribute('placeholder', /cocoa, nut-free/);
+    await searchbox.fill('cocoa');
+    await expect(page).toHaveURL('/shop?q=cocoa');
+    await expect(
+      page.getByRole('heading', { name: 'Results for “cocoa”', level: 2 }),
+    ).toBeVisible();
+    const cocoa = await listProducts(request, { search: 'cocoa', orderby: 'relevance' });
+    expect(cocoa).toContain('Dark Chocolate Sea Salt');
+    await expect.poll(() => cardNames(page)).toEqual(cocoa);
+    await expect(resultCount(page)).toHaveText(`${cocoa.length} products`);
+
+    await searchbox.fill('nut-free');
+    await expect(page).toHaveURL('/shop?q=nut-free');
+    const nutFree = await listProducts(request, { search: 'nut-free', orderby: 'relevance' });
+    expect(nutFree).not.toContain('Maple Pecan Crunch');
+    await expect.poll(() => cardNames(page)).toEqual(nutFree);
+  });
+
+  test('the Vegan filter lists Maple Pecan Crunch, which wears the Vegan badge', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/shop?category=vegan');
+    const card = page.getByTestId('product-card').filter({ hasText: 'Maple Pecan Crunch' });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Dietary' })).toContainText('Vegan');
+  });
+
   test('shows a clear empty state with a way back to every product', async ({ page, request }) => {
     const all = await listProducts(request);
     await gotoHydrated(page, '/shop');
     await page.getByRole('searchbox', { name: 'Search' }).fill('xyzzy');
     await expect(page).toHaveURL('/shop?q=xyzzy');
     await expect(page.getByTestId('shop-empty')).toContainText('No granola matches “xyzzy”');
-    await expect(resultCount(page)).toHaveText('0 products for “xyzzy”');
+    await expect(
+      page.getByRole('heading', { name: 'Results for “xyzzy”', level: 2 }),
+    ).toBeVisible();
+    await expect(resultCount(page)).toHaveText('0 products');
     await page.getByRole('link', { name: 'Show all products' }).click();
     await expect(page).toHaveURL('/shop');
     await expect.poll(() => cardNames(page)).toEqual(all);

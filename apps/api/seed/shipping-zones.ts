@@ -20,66 +20,34 @@ interface ZoneSeed {
   methods: { methodId: MethodId; title: string; settings: ShippingMethodSettings }[];
 }
 
-const US_EAST = [
-  'AL',
-  'CT',
-  'DC',
-  'DE',
-  'FL',
-  'GA',
-  'IL',
-  'IN',
-  'KY',
-  'MA',
-  'MD',
-  'ME',
-  'MI',
-  'MS',
-  'NH',
-  'NJ',
-  'NY',
-  'OH',
-  'PA',
-  'RI',
-  'SC',
-  'TN',
-  'VA',
-  'VT',
-  'WI',
-  'WV',
+/**
+ * The US postal services the shipping policy page promises (`seed/data/pages.ts`): standard $6.95,
+ * free from $50 (the items' subtotal, before shipping), expedited $14.95. Free shipping is listed
+ * right after standard so that, once met, it takes standard's place (see `shipping.service.ts`).
+ */
+const US_POSTAL_METHODS: ZoneSeed['methods'] = [
+  {
+    methodId: 'flat_rate',
+    title: 'Standard shipping',
+    settings: { cost: '6.95', per_item_cost: '0.00' },
+  },
+  {
+    methodId: 'free_shipping',
+    title: 'Free shipping',
+    settings: { requires: 'min_amount', min_amount: '50.00' },
+  },
+  {
+    methodId: 'flat_rate',
+    title: 'Expedited shipping',
+    settings: { cost: '14.95', per_item_cost: '0.00' },
+  },
 ];
-const US_WEST = [
-  'AK',
-  'AR',
-  'AZ',
-  'CA',
-  'CO',
-  'HI',
-  'IA',
-  'ID',
-  'KS',
-  'LA',
-  'MN',
-  'MO',
-  'MT',
-  'ND',
-  'NE',
-  'NM',
-  'NV',
-  'OK',
-  'OR',
-  'SD',
-  'TX',
-  'UT',
-  'WA',
-  'WY',
-];
-const states = (codes: string[]) =>
-  codes.map((code) => ({ code: `US:${code}`, type: 'state' as const }));
 
 /**
- * A granola bakery in Durham, NC: pickup and cheap delivery around the Triangle, cheaper shipping
- * in-state, free shipping over $75 across the US, and dearer rates abroad. Matched in this order.
+ * A granola bakery in Durham, NC: the same postal rates everywhere in the US (the 50 states, DC and
+ * the APO/FPO/DPO "states" AA, AE and AP), plus local delivery and pickup around the Triangle.
+ * Nothing abroad: the policy says the shop does not ship internationally, so zone 0 has no methods
+ * and a foreign address is told so. Matched in this order.
  */
 export const zoneSeeds: ZoneSeed[] = [
   {
@@ -91,115 +59,31 @@ export const zoneSeeds: ZoneSeed[] = [
       { code: '27500...27599', type: 'postcode' },
     ],
     methods: [
-      {
-        methodId: 'local_pickup',
-        title: 'Pick up at the bakery (Durham)',
-        settings: { cost: '0.00' },
-      },
+      ...US_POSTAL_METHODS,
       {
         methodId: 'flat_rate',
         title: 'Local delivery',
         settings: { cost: '4.00', per_item_cost: '0.00' },
       },
       {
-        methodId: 'free_shipping',
-        title: 'Free local delivery',
-        settings: { requires: 'min_amount', min_amount: '35.00' },
+        methodId: 'local_pickup',
+        title: 'Pick up at the bakery (Durham)',
+        settings: { cost: '0.00' },
       },
     ],
   },
   {
-    name: 'North Carolina',
+    name: 'United States',
     order: 2,
-    locations: [{ code: 'US:NC', type: 'state' }],
-    methods: [
-      {
-        methodId: 'flat_rate',
-        title: 'Standard shipping',
-        settings: { cost: '5.95', per_item_cost: '0.50' },
-      },
-      {
-        methodId: 'free_shipping',
-        title: 'Free shipping',
-        settings: { requires: 'min_amount', min_amount: '50.00' },
-      },
-    ],
-  },
-  {
-    name: 'US East',
-    order: 3,
-    locations: states(US_EAST),
-    methods: [
-      {
-        methodId: 'flat_rate',
-        title: 'Standard shipping',
-        settings: { cost: '7.95', per_item_cost: '1.00' },
-      },
-      {
-        methodId: 'free_shipping',
-        title: 'Free shipping',
-        settings: { requires: 'min_amount', min_amount: '75.00' },
-      },
-    ],
-  },
-  {
-    name: 'US West',
-    order: 4,
-    locations: states(US_WEST),
-    methods: [
-      {
-        methodId: 'flat_rate',
-        title: 'Standard shipping',
-        settings: { cost: '9.95', per_item_cost: '1.50' },
-      },
-      {
-        methodId: 'flat_rate',
-        title: 'Express (2 days)',
-        settings: { cost: '24.95', per_item_cost: '1.50' },
-      },
-      {
-        methodId: 'free_shipping',
-        title: 'Free shipping',
-        settings: { requires: 'min_amount', min_amount: '75.00' },
-      },
-    ],
-  },
-  {
-    name: 'Canada',
-    order: 5,
-    locations: [{ code: 'CA', type: 'country' }],
-    methods: [
-      {
-        methodId: 'flat_rate',
-        title: 'Canada shipping',
-        settings: { cost: '14.95', per_item_cost: '2.00' },
-      },
-    ],
-  },
-  {
-    name: 'Europe',
-    order: 6,
-    locations: [{ code: 'EU', type: 'continent' }],
-    methods: [
-      {
-        methodId: 'flat_rate',
-        title: 'Europe shipping',
-        settings: { cost: '19.95', per_item_cost: '2.50' },
-      },
-    ],
+    locations: [{ code: 'US', type: 'country' }],
+    methods: US_POSTAL_METHODS,
   },
 ];
 
-/** Zone 0 catches every address no zone above matches. */
+/** Zone 0 catches every address no zone above matches: the shop does not ship there. */
 export const restOfWorldSeed: Omit<ZoneSeed, 'order' | 'locations'> = {
   name: 'Locations not covered by your other zones',
-  methods: [
-    {
-      methodId: 'flat_rate',
-      title: 'International shipping',
-      settings: { cost: '24.95', per_item_cost: '3.00' },
-    },
-  ],
+  methods: [],
 };
 
 const methodRows = (zoneId: number, methods: ZoneSeed['methods']) =>
@@ -227,7 +111,9 @@ export async function seedShippingZones(db: Database): Promise<{ applied: boolea
       .insert(shippingZones)
       .values({ id: 0, name: restOfWorldSeed.name, zoneOrder: 0 })
       .onConflictDoNothing();
-    await tx.insert(shippingZoneMethods).values(methodRows(0, restOfWorldSeed.methods));
+    if (restOfWorldSeed.methods.length > 0) {
+      await tx.insert(shippingZoneMethods).values(methodRows(0, restOfWorldSeed.methods));
+    }
     for (const seed of zoneSeeds) {
       const [zone] = await tx
         .insert(shippingZones)

@@ -44,6 +44,7 @@ import { orderManagementRoutes } from './modules/order-management/order-manageme
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { withPaymentSources } from './modules/payments/payment-csp.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { stockNotificationsRoutes } from './modules/stock-notifications/stock-notifications.routes.ts';
 import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-applications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
@@ -252,6 +253,10 @@ export async function buildApp(
   await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
   await app.register(productWritesRoutes, { productWrites: services.productWrites });
+  await app.register(stockNotificationsRoutes, {
+    stockNotifications: services.stockNotifications,
+    rateLimit: config.rateLimits.newsletter,
+  });
   await app.register(mediaLibraryRoutes, { mediaLibrary: services.mediaLibrary });
   await app.register(catalogTransferRoutes, { catalogTransfer: services.catalogTransfer });
 

@@ -126,7 +126,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
     .optional(),
-  PUBLIC_URL: httpUrl.default('http://localhost:3000'),
+  // Unset: the shop on this machine at PORT (see loadConfig), so links follow a changed port.
+  PUBLIC_URL: httpUrl.optional(),
   TRUST_PROXY: trustProxy.prefault('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NEWSLETTER_SIGNUP_URL: httpUrl.default('https://larderandoat.substack.com/subscribe'),
@@ -370,7 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Absolute, so file serving (which refuses relative roots) works from any working directory.
     dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
-    publicUrl: parsed.PUBLIC_URL,
+    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
     newsletterSignupUrl: parsed.NEWSLETTER_SIGNUP_URL,

@@ -39,6 +39,8 @@ import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { createShippingZonesService } from './modules/shipping/shipping-zones.service.ts';
+import { createStockNotificationsRepo } from './modules/stock-notifications/stock-notifications.repo.ts';
+import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 
 export interface ServicesOptions {
@@ -60,6 +62,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: outboxDir(config.dataDir),
+    brand: { shop: config.shop, publicUrl: config.publicUrl },
     log,
   });
   const activity = createActivityService(createActivityRepo(db));
@@ -84,6 +87,9 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     throttle: signInThrottle,
     emailChange,
     activity,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
     now,
   });
   const passwordReset = createPasswordResetService(createPasswordResetRepo(db), {
@@ -96,7 +102,19 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     now,
   });
   const catalog = createCatalogService(createCatalogRepo(db), { publicUrl: config.publicUrl });
-  const productWrites = createProductWritesService(db, { catalog, activity, now });
+  const stockNotifications = createStockNotificationsService(db, createStockNotificationsRepo(db), {
+    mailer,
+    shopName: config.shop.name,
+    publicUrl: config.publicUrl,
+    log,
+    now,
+  });
+  const productWrites = createProductWritesService(db, {
+    catalog,
+    activity,
+    onProductWritten: stockNotifications.productChanged,
+    now,
+  });
   const mediaLibrary = createMediaLibraryService(db, { dataDir: config.dataDir, activity });
   const catalogTransfer = createCatalogTransferService(db, {
     activity,
@@ -115,6 +133,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   const forms = createFormsService(createFormsRepo(db), {
     shopOwnerEmail: config.shopOwnerEmail,
     shopName: config.shop.name,
+    publicUrl: config.publicUrl,
     mailer,
     activity,
     log,
@@ -178,6 +197,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     passwordReset,
     catalog,
     productWrites,
+    stockNotifications,
     mediaLibrary,
     catalogTransfer,
     content,

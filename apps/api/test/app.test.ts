@@ -374,6 +374,14 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/^CONTACT_RATE_LIMIT: must allow at least 1 request/m);
   });
 
+  it('builds PUBLIC_URL from PORT when it is unset, so emailed links reach the running shop', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '4000', PUBLIC_URL: '' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '4000', PUBLIC_URL: 'https://shop.example.com' }).publicUrl).toBe(
+      'https://shop.example.com',
+    );
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -54,6 +54,8 @@ const plainFood: FoodInfo = {
 /** Prices as the owner types them in the catalogue file ("12.50"), or "" for none. */
 export interface SimpleProductOverrides {
   name?: string;
+  /** Replaces parts of the plain food data (ingredients "Rolled oats, honey.", no allergens, no tags). */
+  food?: Partial<FoodInfo>;
   regular_price?: string;
   sale_price?: string;
   wholesale_price?: string;
@@ -98,7 +100,7 @@ export async function createProduct(
   t: TestApp,
   overrides: SimpleProductOverrides = {},
 ): Promise<CreatedProduct> {
-  const { stock_quantity, ...rest } = overrides;
+  const { stock_quantity, food, ...rest } = overrides;
   const name = overrides.name ?? uniqueName('Test Granola');
   const slug = slugOf(uniqueName(name));
   await importEntries(t, [
@@ -111,7 +113,7 @@ export async function createProduct(
       sku: overrides.sku ?? `T-${slug}`.toUpperCase().slice(0, 60),
       manage_stock: stock_quantity !== undefined,
       stock_quantity: stock_quantity ?? null,
-      food: plainFood,
+      food: { ...plainFood, ...food },
     },
   ]);
   return { id: await idOf(t.database.db, slug), slug, name };

@@ -5,11 +5,13 @@ export interface OutboxMail {
   file: string;
   /** Header names lower-cased, values unfolded (RFC 5322 continuation lines joined). */
   headers: Record<string, string>;
-  /** The decoded plain-text body. */
+  /** The decoded plain-text part. */
   text: string;
+  /** The decoded HTML part; '' when the message has none. */
+  html: string;
 }
 
-/** Undoes nodemailer's transfer encoding of a single-part text message. */
+/** Undoes nodemailer's transfer encoding of one part. */
 function decodeBody(body: string, encoding: string): string {
   if (encoding === 'base64')
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
@@ -20,6 +22,42 @@ function decodeBody(body: string, encoding: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Headers and body of a message or of one MIME part. */
+function splitPart(raw: string): { headers: Record<string, string>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body: raw.slice(split + 4) };
+}
+
+const decodedBody = (part: { headers: Record<string, string>; body: string }) =>
+  decodeBody(part.body, (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase());
+
+/** The text/plain and text/html parts of a multipart/alternative message (or its one part). */
+function bodies(message: { headers: Record<string, string>; body: string }) {
+  const type = message.headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) return { text: decodedBody(message), html: '' };
+  const parts = message.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => splitPart(part.replace(/^\r\n/, '')));
+  const ofType = (mime: string) =>
+    parts.find((part) => (part.headers['content-type'] ?? '').startsWith(mime));
+  const text = ofType('text/plain');
+  const html = ofType('text/html');
+  return {
+    text: text ? decodedBody(text).replace(/\r\n$/, '') : '',
+    html: html ? decodedBody(html) : '',
+  };
+}
+
 /** Every message in a data directory's outbox (what the mailer writes without SMTP_URL). */
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = join(dataDir, 'outbox');
@@ -27,18 +65,8 @@ export function readOutbox(dataDir: string): OutboxMail[] {
   return readdirSync(dir)
     .sort()
     .map((file) => {
-      const raw = readFileSync(join(dir, file), 'utf8');
-      const split = raw.indexOf('\r\n\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of raw
-        .slice(0, split)
-        .replace(/\r\n[ \t]+/g, ' ')
-        .split('\r\n')) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-      return { file, headers, text: decodeBody(raw.slice(split + 4), encoding) };
+      const message = splitPart(readFileSync(join(dir, file), 'utf8'));
+      return { file, headers: message.headers, ...bodies(message) };
     });
 }
 

@@ -76,6 +76,8 @@ interface World {
   /** The owner's own zone (Antarctica) with one disabled method, for the shipping editing routes. */
   editableZoneId: number;
   disabledInstanceId: number;
+  /** A sold-out product: anyone may ask to hear when it is back. */
+  soldOutProductId: number;
 }
 
 interface Probe {
@@ -682,6 +684,29 @@ const routes: RouteEntry[] = [
       },
     ],
   },
+  {
+    route: 'POST /wp-json/wc/v3/products/{id}/stock-notifications',
+    rule: 'public form',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: `/wp-json/wc/v3/products/${w.soldOutProductId}/stock-notifications`,
+        payload: () => ({ email: uniqueEmail('waiting') }),
+        expect: same(202),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /wp-json/wc/v3/stock-notifications/{id}',
+    rule: 'anyone with the emailed key; without it the same 404 for everyone',
+    probes: () => [
+      {
+        method: 'DELETE',
+        url: '/wp-json/wc/v3/stock-notifications/999999?key=not-the-key',
+        expect: same(404),
+      },
+    ],
+  },
 
   {
     route: `POST ${apiPaths.customers}`,
@@ -1169,6 +1194,7 @@ beforeAll(async () => {
   const firstId = async (url: string) =>
     (await t.app.inject({ url })).json<{ id: number }[]>()[0]!.id;
   const editable = await createVariableProduct(t);
+  const soldOut = await createProduct(t, { stock_quantity: 0, stock_status: 'outofstock' });
   const rates = await t.app.inject({
     method: 'POST',
     url: apiPaths.shippingRates,
@@ -1192,6 +1218,7 @@ beforeAll(async () => {
   world = {
     sessions,
     editableZoneId: editableZone.id,
+    soldOutProductId: soldOut.id,
     disabledInstanceId: disabled.instance_id,
     freshSession: (actor) => signIn(t.app, sessions[actor].email),
     productId,

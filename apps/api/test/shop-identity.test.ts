@@ -81,11 +81,16 @@ describe('a shop with its own SHOP_NAME', () => {
       url: '/wp-json/wc/v3/forgot-password',
       payload: { email },
     });
-    await vi.waitFor(() => expect(mailTo(t.config.dataDir, email)).toHaveLength(1));
-    const [mail] = mailTo(t.config.dataDir, email);
+    // The welcome, then the reset link.
+    await vi.waitFor(() => expect(mailTo(t.config.dataDir, email)).toHaveLength(2));
+    const [welcome, mail] = mailTo(t.config.dataDir, email);
+    expect(welcome!.headers.subject).toBe('Welcome to Fennel & Rye');
     expect(mail!.headers.subject).toBe('Reset your Fennel & Rye password');
     expect(mail!.text).toContain('your Fennel & Rye account');
-    expect(mail!.text).not.toContain('Larder & Oat');
+    for (const part of [welcome!.text, welcome!.html, mail!.text, mail!.html]) {
+      expect(part).toContain('Fennel');
+      expect(part).not.toContain('Larder');
+    }
   });
 
   it('the command line, built from the same services, names the configured shop too', async () => {

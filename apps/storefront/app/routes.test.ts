@@ -8,6 +8,8 @@ import routes from './routes.ts';
 const NOT_IN_SPEC_TABLE = new Set([
   'blog/minority-business-enterprise-certification',
   'my-account/confirm-email',
+  // The cancel link in a back-in-stock request's confirmation email (issue 14).
+  'back-in-stock/cancel',
   'sitemap.xml',
   'robots.txt',
   // The owner's back office (issue 13), not a shop page.

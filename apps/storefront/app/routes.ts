@@ -20,6 +20,8 @@ export default [
   route('reset-password', 'routes/reset-password.tsx', { id: 'reset-password' }),
   // Opened from an email, signed in or not: outside the account area's sign-in guard.
   route('my-account/confirm-email', 'routes/confirm-email.tsx', { id: 'confirm-email' }),
+  // The cancel link in a back-in-stock request's confirmation email.
+  route('back-in-stock/cancel', 'routes/back-in-stock-cancel.tsx', { id: 'back-in-stock-cancel' }),
   route('my-account', 'routes/my-account.tsx', [
     route('order-history', 'routes/order-history.tsx', { id: 'order-history' }),
     route('account-details', 'routes/account-details.tsx', { id: 'account-details' }),

@@ -10,6 +10,7 @@ import {
   queryIdList,
   queryInt,
 } from './common.ts';
+import { DIETARY_TAGS } from './dietary.ts';
 import { ImageSizesSchema } from './media.ts';
 
 export const StockStatusSchema = z.enum(['instock', 'outofstock', 'onbackorder']);
@@ -81,17 +82,7 @@ export const NutritionFactsSchema = z.object({
 });
 export type NutritionFacts = z.infer<typeof NutritionFactsSchema>;
 
-export const DietaryTagSchema = z.enum([
-  'gluten-free',
-  'vegan',
-  'dairy-free',
-  'nut-free',
-  'non-gmo',
-  'organic',
-  'low-sugar',
-  'high-protein',
-]);
-export type DietaryTag = z.infer<typeof DietaryTagSchema>;
+export const DietaryTagSchema = z.enum(DIETARY_TAGS);
 
 /** Food data per product: not a WooCommerce field, added by this shop. */
 export const FoodInfoSchema = z.object({
@@ -185,6 +176,8 @@ export const ProductOrderBySchema = z.enum([
   'price',
   'popularity',
   'rating',
+  /** WordPress's: how well a product matches `search` (required with it), best first. */
+  'relevance',
 ]);
 
 /** A price filter in dollars: far above any price, and its cents still fit an integer column. */

@@ -8,6 +8,11 @@ export const ApiErrorSchema = z.object({
     status: z.number().int(),
     /** Per-parameter messages for 400 rest_invalid_param. */
     params: z.record(z.string(), z.string()).optional(),
+    /** The cart line a 409 `larder_out_of_stock` / `larder_not_purchasable` is about. */
+    line: z.number().int().min(0).optional(),
+    product_id: z.number().int().optional(),
+    variation_id: z.number().int().optional(),
+    name: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -77,3 +77,29 @@ export const NewsletterResultSchema = z.object({
   message: z.string(),
 });
 export type NewsletterResult = z.infer<typeof NewsletterResultSchema>;
+
+/**
+ * "Email me when it's back" (issue 14). Not in `apiPaths`: that object ships in every shop page's
+ * JavaScript, and only the product route's server action calls these.
+ */
+export const stockNotificationPaths = {
+  /** `POST` `{email}` for a sold-out product; `variation_id` for a sold-out variation of it. */
+  subscribe: (productId: number) => `/wp-json/wc/v3/products/${productId}/stock-notifications`,
+  /** `DELETE ?key=`: the link in the confirmation email. */
+  cancel: (id: number) => `/wp-json/wc/v3/stock-notifications/${id}`,
+};
+
+export const StockNotificationRequestSchema = z.object({
+  email: EmailSchema,
+  /** The sold-out variation the shopper chose; 0 or left out for the product itself. */
+  variation_id: z.number().int().min(0).max(2_147_483_647).optional(),
+});
+export type StockNotificationRequest = z.infer<typeof StockNotificationRequestSchema>;
+
+/** The same answer whether or not the address was already waiting, so nobody can probe the list. */
+export const StockNotificationResultSchema = z.object({ message: z.string() });
+export type StockNotificationResult = z.infer<typeof StockNotificationResultSchema>;
+
+export const StockNotificationCancelQuerySchema = z.object({
+  key: z.string().trim().min(1, 'The link is missing its key.').max(200),
+});

@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './errors.ts';
 export * from './media.ts';
 export * from './catalog.ts';
+export * from './dietary.ts';
 export * from './product-writes.ts';
 export * from './content.ts';
 export * from './paths.ts';

@@ -121,9 +121,10 @@ export const pageSeeds: SeedPage[] = [
     menuOrder: 22,
     content: `<p>We bake Monday to Friday and ship within two business days of your order, so your granola is never more than a week out of the oven.</p>
 <h2>Rates</h2>
-<ul><li>Standard shipping (3 to 6 business days): $6.95, free on orders over $50</li><li>Expedited shipping (2 to 3 business days): $14.95</li><li>Local pickup in Durham: free, Tuesdays and Thursdays, 10 to 4</li></ul>
+<ul><li>Standard shipping (3 to 6 business days): $6.95, free on orders of $50 or more</li><li>Expedited shipping (2 to 3 business days): $14.95</li><li>Local delivery in Durham and the Triangle (ZIP codes starting 275 or 277): $4.00</li><li>Local pickup at the bakery in Durham: free, Tuesdays and Thursdays, 10 to 4</li></ul>
+<p>The $50 counts the items in your cart at the prices you pay, before shipping. Each rate is per order, however many bags are in it.</p>
 <h2>Where we ship</h2>
-<p>We ship to all 50 states, including APO and FPO addresses. We do not ship internationally yet.</p>
+<p>We ship to all 50 states and Washington, DC, including APO, FPO and DPO addresses (states AA, AE and AP). We do not ship internationally yet.</p>
 <h2>Damaged parcels</h2>
 <p>If a bag arrives crushed or open, send a photo to hello@larderandoat.com and we will send a replacement right away.</p>`,
     hero: hero('Shipping Policy'),
@@ -143,7 +144,7 @@ export const pageSeeds: SeedPage[] = [
     slug: 'shop',
     title: 'Shop',
     menuOrder: 5,
-    content: '<p>Every flavour we bake, in 12 oz bags for the pantry and 2 lb and 5 lb bulk bags for granola people. Orders over $50 ship free.</p>',
+    content: '<p>Every flavour we bake, in 12 oz bags for the pantry and 2 lb and 5 lb bulk bags for granola people. Orders of $50 or more ship free within the US.</p>',
     hero: hero('Shop Granola', 'Baked this week, shipped within two days.'),
     art: { motif: 'jar', palette: warm, alt: 'A glass jar filled with granola' },
   },

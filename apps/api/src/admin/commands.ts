@@ -31,7 +31,8 @@ import { createAccountsRepo, isUniqueViolation } from '../modules/accounts/accou
 import { hashPassword, weakPasswordReason } from '../modules/accounts/passwords.ts';
 import { carrierName } from '../modules/orders/carrier-tracking.ts';
 import { OWNER_ORDER_STATUSES } from '../modules/orders/orders.service.ts';
-import { orderSummary } from '../modules/payments/payment-emails.ts';
+import { orderText as orderSummaryText } from '../modules/mail/email.ts';
+import { orderView } from '../modules/mail/email-format.ts';
 import type { PaymentRow } from '../modules/payments/payments.repo.ts';
 import { CatalogFileError, exportCatalog } from '../modules/catalog-transfer/catalog-file.ts';
 import { catalogText } from '../modules/catalog-transfer/catalog-transfer.service.ts';
@@ -178,7 +179,7 @@ function orderText(order: Order, payments: PaymentRow[]): string {
   return [
     `Status:   ${order.status}${order.customer_id ? ` (customer #${order.customer_id})` : ' (guest)'}`,
     // The emails' summary, with its payment line taken from the payment records instead.
-    ...orderSummary(order).map((line) =>
+    ...orderSummaryText({ ...orderView(order), paidBy: '-' }).map((line) =>
       line.startsWith('Paid by:') ? paymentText(payments) : line,
     ),
   ].join('\n');
@@ -716,6 +717,8 @@ const stockSet: Command = {
         VariationUpdateSchema.parse(stock),
         commandLineOwner,
       );
+      // The process may exit next: the back-in-stock emails the change started go out first.
+      await context.stockNotifications.idle();
       return io.out(`Stock of variation ${sku}: ${quantity} (${stock.stock_status}).`);
     }
     await context.productWrites.update(
@@ -723,6 +726,7 @@ const stockSet: Command = {
       ProductUpdateSchema.parse(stock),
       commandLineOwner,
     );
+    await context.stockNotifications.idle();
     io.out(`Stock of ${sku}: ${quantity} (${stock.stock_status}).`);
   },
 };

@@ -16,6 +16,8 @@ export interface AdminContext {
   orderManagement: Services['orderManagement'];
   /** The back office's product and variation writes (prices, stock). */
   productWrites: Services['productWrites'];
+  /** Back-in-stock emails a stock change starts: a command waits for them before it exits. */
+  stockNotifications: Services['stockNotifications'];
   activity: Services['activity'];
   /** The payment attempts recorded per order: what `orders show` says was paid. */
   payments: Services['paymentsRepo'];
@@ -66,6 +68,7 @@ export function createAdminContext(
     orders: services.orders,
     orderManagement: services.orderManagement,
     productWrites: services.productWrites,
+    stockNotifications: services.stockNotifications,
     activity: services.activity,
     payments: services.paymentsRepo,
     reviews: services.reviews,

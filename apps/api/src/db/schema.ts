@@ -1,6 +1,7 @@
 import { relations, sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -18,6 +19,9 @@ const timestamps = {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   modifiedAt: timestamp('modified_at', { mode: 'date' }).notNull().defaultNow(),
 };
+
+/** PostgreSQL's text-search document; read only inside SQL, never selected into JavaScript. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Records which one-off data jobs (the demo seed) have run, so a restart never repeats them. */
 export const dataMarkers = pgTable('data_markers', {
@@ -110,6 +114,14 @@ export const products = pgTable(
     menuOrder: integer('menu_order').notNull().default(0),
     attributes: jsonb('attributes').$type<StoredAttribute[]>().notNull().default([]),
     food: jsonb('food').$type<FoodInfo>().notNull(),
+    /**
+     * Product search (decision 0030): the name weighs most (A), the copy, ingredients and allergens
+     * least (C). Categories and dietary claims (B) live in other rows or in the contract's rule, so
+     * the search adds them when it reads. Generated, so no write can leave it behind.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', short_description || ' ' || description || ' ' || coalesce(food->>'ingredients', '') || ' ' || coalesce(food->'allergens', '[]'::jsonb)::text), 'C')`,
+    ),
     ...timestamps,
   },
   (table) => [
@@ -122,6 +134,7 @@ export const products = pgTable(
       table.menuOrder,
       table.id,
     ),
+    index('products_search_idx').using('gin', table.searchVector),
   ],
 );
 
@@ -245,6 +258,32 @@ export const newsletterSubscribers = pgTable(
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('newsletter_subscribers_email_idx').on(sql`lower(${table.email})`)],
+);
+
+/**
+ * "Email me when it's back": one waiting request per address and item (variation 0: the product
+ * itself). `notified_at` is set as the back-in-stock email is sent, so each request is sent once.
+ */
+export const stockNotifications = pgTable(
+  'stock_notifications',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variationId: integer('variation_id').notNull().default(0),
+    /** As typed; a second request ignores case. */
+    email: text('email').notNull(),
+    /** sha256 of the secret key in the cancel link. */
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('stock_notifications_waiting_idx')
+      .on(table.productId, table.variationId, sql`lower(${table.email})`)
+      .where(sql`${table.notifiedAt} is null`),
+  ],
 );
 
 // ---------------------------------------------------------------- shipping

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly params?: Record<string, string>,
+    /** More of WordPress's `data`, beside status: e.g. the cart line a stock refusal is about. */
+    readonly details?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,7 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (apiError.status >= 500 && error instanceof ApiError)
       request.log.error({ err: error }, 'server error');
-    const data: { status: number; params?: Record<string, string> } = { status: apiError.status };
+    const data: Record<string, unknown> = { ...apiError.details, status: apiError.status };
     if (apiError.params) data.params = apiError.params;
     return reply.code(apiError.status).type('application/json; charset=utf-8').send({
       code: apiError.code,

@@ -8,7 +8,7 @@ import { SCRIPT_PAYLOADS } from './hostile-values.ts';
 
 /**
  * Text visitors store (reviews, contact messages, sign-up names) comes back as data, never as
- * markup: JSON that browsers will not sniff into HTML, plain-text email, and no HTML field that
+ * markup: JSON that browsers will not sniff into HTML, email whose HTML escapes it, and no HTML field that
  * carries a script. The browser side is e2e/hostile-text.spec.ts.
  */
 let t: TestApp;
@@ -90,7 +90,7 @@ describe('stored hostile text', () => {
     expect(review).toMatchObject({ status: 'approved', verified: true, review: hostileText });
   });
 
-  it('a contact message with script in every field is answered as data and emailed as plain text', async () => {
+  it('a contact message with script in every field is answered as data and emailed with its markup escaped', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: apiPaths.formSubmit,
@@ -112,7 +112,15 @@ describe('stored hostile text', () => {
       expect(found).toBeDefined();
       return found!;
     });
-    expect(mail.headers['content-type']).toMatch(/^text\/plain/);
+    // Both parts: the text as it was written, the HTML with every tag of it escaped.
+    expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(mail.text).toContain(hostileName);
+    expect(mail.html).toContain('&lt;img src=x onerror=');
+    // The payloads' words stay (escaped text); no element or attribute of theirs is left.
+    expect(mail.html).not.toMatch(
+      /<\s*(script|iframe|object|embed|svg|math)\b|<[^>]*\son[a-z]+\s*=/i,
+    );
+    expect(mail.html).not.toMatch(/href="\s*javascript:/i);
   });
 
   it('a newsletter sign-up with markup for an address is refused in the error shape', async () => {

@@ -2,6 +2,8 @@ import type { Route } from './+types/product';
 import { createShopApi } from '../lib/api/index.ts';
 import { toProductDetail } from '../features/catalog/product-detail.ts';
 import { ProductDetail } from '../features/catalog/product-detail-view.tsx';
+import { handleBackInStock } from '../features/catalog/back-in-stock-action.server.ts';
+import { BACK_IN_STOCK_INTENT } from '../features/catalog/back-in-stock.ts';
 import { orNotFound } from '../features/content/not-found.ts';
 import { simpleChrome } from '../features/layout/page-chrome.ts';
 import { seoMeta } from '../features/seo/seo.ts';
@@ -23,6 +25,28 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     context.siteConfig.shop.name,
   );
   return { chrome: simpleChrome(product.name), product, reviews, structuredData };
+}
+
+/** The sold-out form's post ("Email me when it's back"), with or without JavaScript. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') !== BACK_IN_STOCK_INTENT) {
+    throw new Response('Unknown form', { status: 400 });
+  }
+  const api = createShopApi(context.apiFetch);
+  const product = await orNotFound(api, api.getProductBySlug(params.slug));
+  return handleBackInStock(context.apiFetch, product.id, formData);
+}
+
+// Asking to hear about a restock changes nothing the page shows.
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: {
+  formMethod?: string;
+  defaultShouldRevalidate: boolean;
+}) {
+  return formMethod === 'POST' ? false : defaultShouldRevalidate;
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -66,12 +66,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           categories={categories}
         />
         <div className="section__head shop__head">
-          <h2 id="shop-heading" className="section__title">
-            {category ? category.name : 'All granola'}
+          <h2 id="shop-heading" className="section__title" data-testid="shop-heading">
+            {filters.q
+              ? `Results for “${filters.q}”${category ? ` in ${category.name}` : ''}`
+              : (category?.name ?? 'All granola')}
           </h2>
           <p className="muted shop__count" role="status" data-testid="result-count">
             {products.length} {products.length === 1 ? 'product' : 'products'}
-            {filters.q ? ` for “${filters.q}”` : ''}
           </p>
         </div>
         <div className="shop__results" data-pending={pending} aria-busy={pending}>

@@ -15,6 +15,8 @@ import { formatWpDate } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import { passwordChangedEmail, welcomeEmail } from '../mail/account-emails.ts';
+import type { Email, Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation, type AccountsRepo, type CustomerRow } from './accounts.repo.ts';
 import { hashPassword, spendVerifyTime, verifyPassword, weakPasswordReason } from './passwords.ts';
 import type { EmailChangeService } from './email-change.service.ts';
@@ -43,6 +45,11 @@ export interface AccountsServiceOptions {
   emailChange: EmailChangeService;
   /** Records an owner's change of a customer's role. */
   activity: ActivityService;
+  /** The welcome and password-changed e-mails; their failure is logged, never the customer's. */
+  mailer: Mailer;
+  /** The shop's origin, for the e-mails' links. */
+  publicUrl: string;
+  log: { error(object: object, message: string): void };
   now?: () => Date;
 }
 
@@ -148,6 +155,18 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
   const now = options.now ?? (() => new Date());
   const { throttle } = options;
 
+  async function notify(email: Email, what: string): Promise<void> {
+    try {
+      await options.mailer.send(email);
+    } catch (error) {
+      options.log.error({ err: error }, `could not email ${what}`);
+    }
+  }
+  const mailboxOf = (row: CustomerRow) => ({
+    name: `${row.firstName} ${row.lastName}`.trim() || row.email,
+    address: row.email,
+  });
+
   function assertStrong(password: string, email: string) {
     const reason = weakPasswordReason(password, email);
     if (reason) throw invalidParam('password', reason);
@@ -238,6 +257,13 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
             email,
           },
         });
+        await notify(
+          welcomeEmail(mailboxOf(row), row.firstName, options.shopName, {
+            account: `${options.publicUrl}/my-account`,
+            shop: `${options.publicUrl}/shop`,
+          }),
+          'a welcome message',
+        );
         return toCustomer(row);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -390,6 +416,14 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
       await repo.update(row.id, { passwordHash: await hashPassword(input.password) });
       await repo.endOtherSessions(row.id, viewer.sessionIdHash, now());
       await options.emailChange.cancel(row.id);
+      await notify(
+        passwordChangedEmail(
+          mailboxOf(row),
+          options.shopName,
+          `${options.publicUrl}/forgot-password`,
+        ),
+        'a password-changed notice',
+      );
     },
   };
 }

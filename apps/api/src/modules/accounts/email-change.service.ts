@@ -3,6 +3,11 @@ import type { ConfirmEmailRequestSchema } from '@larder/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import {
+  addressInUseEmail,
+  confirmNewEmailEmail,
+  emailChangeRequestedEmail,
+} from '../mail/account-emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation, type CustomerRow } from './accounts.repo.ts';
 import type { EmailChangeRepo } from './email-change.repo.ts';
@@ -34,57 +39,23 @@ export const invalidEmailChangeKey = () =>
     'This link has expired, was replaced by a newer one or was already used. Change your email again from your account.',
   );
 
-/** The three messages of an email change, one place each. */
+/** The three messages of an email change. */
 function emailChangeMails(mailer: Mailer, publicUrl: string, shopName: string) {
   return {
-    /** To the new address: the link that makes the change. */
     confirmLink: (customer: CustomerRow, newEmail: string, link: string) =>
-      mailer.send({
-        to: { name: nameOf(customer), address: newEmail },
-        subject: `Confirm your new ${shopName} email address`,
-        text: [
-          `Hello ${nameOf(customer)},`,
-          '',
-          `Someone (we hope you) asked to use this address, ${newEmail}, for a ${shopName} account.`,
-          'Open this link within 24 hours to make the change. It works once:',
-          '',
-          link,
-          '',
-          'If you did not ask for this, ignore this email: nothing changes.',
-        ].join('\n'),
-      }),
-
-    /** To the old address, so a change nobody there asked for does not go unnoticed. */
+      mailer.send(
+        confirmNewEmailEmail({ name: nameOf(customer), address: newEmail }, shopName, link),
+      ),
     changeRequested: (customer: CustomerRow, newEmail: string) =>
-      mailer.send({
-        to: { name: nameOf(customer), address: customer.email },
-        subject: `Your ${shopName} email address is about to change`,
-        text: [
-          `Hello ${nameOf(customer)},`,
-          '',
-          `Someone signed in to your ${shopName} account asked to change its email address to ${newEmail}.`,
-          'The change happens only when the link we sent to that address is opened.',
-          '',
-          'If this was not you, reset your password now: that cancels the change and signs everyone out.',
-          '',
+      mailer.send(
+        emailChangeRequestedEmail(
+          { name: nameOf(customer), address: customer.email },
+          newEmail,
+          shopName,
           `${publicUrl}/forgot-password`,
-        ].join('\n'),
-      }),
-
-    /** To an address that already has an account: no link, since it cannot be used twice. */
-    addressInUse: (newEmail: string) =>
-      mailer.send({
-        to: newEmail,
-        subject: `This address already has a ${shopName} account`,
-        text: [
-          'Hello,',
-          '',
-          `Someone asked to move another ${shopName} account to this address, which already has an account of its own.`,
-          'Nothing has changed. If it was you, sign in with this address instead, or reset its password.',
-          '',
-          'If you did not ask for this, ignore this email.',
-        ].join('\n'),
-      }),
+        ),
+      ),
+    addressInUse: (newEmail: string) => mailer.send(addressInUseEmail(newEmail, shopName)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { ResetPasswordRequestSchema } from '@larder/contract';
 import type { z } from 'zod';
 import type { RateLimit } from '../../config.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
+import { passwordChangedEmail, passwordResetEmail } from '../mail/account-emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, weakPasswordReason } from './passwords.ts';
 import type { PasswordResetRepo } from './password-reset.repo.ts';
@@ -63,20 +64,7 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
   const perAddress = createAddressCounter(options.perAddressLimit, now);
 
   async function emailLink(to: { name: string; address: string }, link: string) {
-    await options.mailer.send({
-      to,
-      subject: `Reset your ${options.shopName} password`,
-      text: [
-        `Hello ${to.name},`,
-        '',
-        `Someone (we hope you) asked to reset the password of your ${options.shopName} account.`,
-        'Open this link within one hour to choose a new password. It works once:',
-        '',
-        link,
-        '',
-        'If you did not ask for this, ignore this email: your password stays as it is.',
-      ].join('\n'),
-    });
+    await options.mailer.send(passwordResetEmail(to, options.shopName, link));
   }
 
   /** Stores a new key and emails its link, when an account uses the address. */
@@ -137,6 +125,20 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
       );
       if (!reset) throw invalidResetKey();
       options.signInThrottle.clearAccount([found.customer.email, found.customer.username]);
+      const { customer } = found;
+      const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
+      await options.mailer
+        .send(
+          passwordChangedEmail(
+            { name, address: customer.email },
+            options.shopName,
+            `${options.publicUrl}/forgot-password`,
+          ),
+        )
+        .catch((error: unknown) => {
+          // The new password is set; a missed notice must not turn that into an error.
+          options.log.error({ err: error }, 'could not email a password-changed notice');
+        });
     },
   };
 }

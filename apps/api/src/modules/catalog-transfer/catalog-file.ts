@@ -255,6 +255,8 @@ export async function exportCatalog(
   slugs?: string[],
 ): Promise<CatalogFile> {
   const rows = await db.query.products.findMany({
+    // The search document is read inside SQL only.
+    columns: { searchVector: false },
     where: slugs ? inArray(products.slug, slugs) : undefined,
     orderBy: [asc(products.menuOrder), asc(products.id)],
     with: {

@@ -13,6 +13,13 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import {
+  conflictAlternatives,
+  DIETARY_CLAIM_CONFLICTS,
+  DIETARY_TAGS,
+  isDietaryTag,
+  type DietaryTag,
+} from '@larder/contract';
 import type { Database } from '../../db/client.ts';
 import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
 import {
@@ -55,7 +62,8 @@ export type ProductOrderBy =
   | 'menu_order'
   | 'price'
   | 'popularity'
-  | 'rating';
+  | 'rating'
+  | 'relevance';
 
 export interface ProductListOptions {
   orderBy: ProductOrderBy;
@@ -64,7 +72,55 @@ export interface ProductListOptions {
   offset: number;
 }
 
-function productConditions(filter: ProductFilter): SQL | undefined {
+/** Categories whose slug is a dietary tag, by id: they list by the dietary rule, not by assignment. */
+type DietaryCategories = ReadonlyMap<number, DietaryTag>;
+
+/**
+ * The contract's dietaryClaims for one tag, as SQL over the outer products row: claimed by the tag
+ * or the category of that slug, and not voided by the declared allergens. The allergen lists are
+ * matched as their JSON text: the conflict words are letters and spaces, which JSON leaves alone.
+ */
+function claimSql(tag: DietaryTag): SQL {
+  const food = qualified(products.food);
+  const claimed = sql`(${food} -> 'dietary_tags' ? ${tag} or exists (select 1 from ${productCategoryAssignments} inner join ${productCategories} on ${qualified(productCategories.id)} = ${qualified(productCategoryAssignments.categoryId)} where ${qualified(productCategoryAssignments.productId)} = ${qualified(products.id)} and ${qualified(productCategories.slug)} = ${tag}))`;
+  const conflict = DIETARY_CLAIM_CONFLICTS[tag];
+  if (!conflict) return claimed;
+  const declared = conflict.includesMayContain
+    ? sql`(${food} -> 'allergens') || (${food} -> 'may_contain')`
+    : sql`${food} -> 'allergens'`;
+  const voids = `\\m${conflictAlternatives(conflict.words)}`;
+  return sql`(${claimed} and not coalesce((${declared})::text ~* ${voids}, false))`;
+}
+
+/**
+ * websearch_to_tsquery takes any text (quotes, or, -, stray operators) without an error. "Nut free"
+ * is read as "nut-free": apart, its words match any product with nuts and any other "-free".
+ */
+const searchQuery = (search: string): SQL =>
+  sql`websearch_to_tsquery('english', ${search.replace(/\b([a-z]+)\s+free\b/gi, '$1-free')})`;
+
+/**
+ * The product's whole search document: the stored one (name A; copy, ingredients, allergens C)
+ * plus, weighted B, its categories' names and the diets it may claim. Dietary categories are left
+ * to the claims, so a product put in Nut-Free by mistake is not found as nut-free.
+ */
+function searchDocument(): SQL {
+  const dietarySlugs = sql.join(
+    DIETARY_TAGS.map((tag) => sql`${tag}`),
+    sql`, `,
+  );
+  const categoryNames = sql`coalesce((select string_agg(${qualified(productCategories.name)}, ' ') from ${productCategoryAssignments} inner join ${productCategories} on ${qualified(productCategories.id)} = ${qualified(productCategoryAssignments.categoryId)} where ${qualified(productCategoryAssignments.productId)} = ${qualified(products.id)} and ${qualified(productCategories.slug)} not in (${dietarySlugs})), '')`;
+  const claims = sql.join(
+    DIETARY_TAGS.map((tag) => sql`case when ${claimSql(tag)} then ${tag}::text end`),
+    sql`, `,
+  );
+  return sql`(${qualified(products.searchVector)} || setweight(to_tsvector('english', ${categoryNames} || ' ' || concat_ws(' ', ${claims})), 'B'))`;
+}
+
+function productConditions(
+  filter: ProductFilter,
+  dietaryCategories: DietaryCategories,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inArray(products.status, filter.statuses)];
   if (filter.ids) conditions.push(inArray(products.id, filter.ids));
   if (filter.excludeIds?.length) conditions.push(notInArray(products.id, filter.excludeIds));
@@ -81,8 +137,19 @@ function productConditions(filter: ProductFilter): SQL | undefined {
   if (filter.maxPriceCents !== undefined)
     conditions.push(sql`${products.priceCents} <= ${filter.maxPriceCents}`);
   if (filter.categoryIds?.length) {
+    const diets = filter.categoryIds.flatMap((id) => {
+      const diet = dietaryCategories.get(id);
+      return diet ? [diet] : [];
+    });
+    const assigned = filter.categoryIds.filter((id) => !dietaryCategories.has(id));
     conditions.push(
-      sql`exists (select 1 from ${productCategoryAssignments} where ${qualified(productCategoryAssignments.productId)} = ${qualified(products.id)} and ${inArray(productCategoryAssignments.categoryId, filter.categoryIds)})`,
+      or(
+        assigned.length
+          ? sql`exists (select 1 from ${productCategoryAssignments} where ${qualified(productCategoryAssignments.productId)} = ${qualified(products.id)} and ${inArray(productCategoryAssignments.categoryId, assigned)})`
+          : undefined,
+        // A dietary category lists what may claim the diet, as the badges show it (decision 0030).
+        ...diets.map(claimSql),
+      ),
     );
   }
   if (filter.onSale !== undefined) {
@@ -96,8 +163,9 @@ function productConditions(filter: ProductFilter): SQL | undefined {
     const pattern = likePattern(filter.search);
     conditions.push(
       or(
+        sql`${searchDocument()} @@ ${searchQuery(filter.search)}`,
+        // Partial words as the shopper types them ("choc"), and the owner's SKUs.
         ilike(products.name, pattern),
-        ilike(products.shortDescription, pattern),
         ilike(products.sku, pattern),
         sql`exists (select 1 from ${productVariations} where ${qualified(productVariations.productId)} = ${qualified(products.id)} and ${qualified(productVariations.sku)} ilike ${pattern})`,
       ),
@@ -120,7 +188,11 @@ export interface RatingSummary {
 
 const noRating: RatingSummary = { average: '0.00', count: 0 };
 
-function productOrdering(options: ProductListOptions, includeIds: number[] | undefined): SQL[] {
+function productOrdering(
+  options: ProductListOptions,
+  includeIds: number[] | undefined,
+  search: string | undefined,
+): SQL[] {
   const direction = options.order === 'asc' ? asc : desc;
   const column = {
     date: products.createdAt,
@@ -133,7 +205,20 @@ function productOrdering(options: ProductListOptions, includeIds: number[] | und
     price: products.priceCents,
     popularity: products.totalSales,
     rating: products.id,
+    relevance: products.id,
   }[options.orderBy];
+  if (options.orderBy === 'relevance' && search) {
+    // Name hits first, then category and diet hits, then the rest by rank (decision 0030).
+    const document = searchDocument();
+    const query = searchQuery(search);
+    return [
+      desc(sql`ts_filter(${document}, '{a}') @@ ${query}`),
+      desc(sql`ts_filter(${document}, '{a,b}') @@ ${query}`),
+      desc(sql`ts_rank(${document}, ${query})`),
+      desc(products.menuOrder),
+      desc(products.id),
+    ];
+  }
   if (options.orderBy === 'include' && includeIds?.length) {
     // The order of the `include` list, as WordPress does.
     const list = sql.join(
@@ -166,6 +251,17 @@ export function createCatalogRepo(db: Database) {
     );
   }
 
+  async function dietaryCategoriesAmong(ids: number[] | undefined): Promise<DietaryCategories> {
+    if (!ids?.length) return new Map();
+    const rows = await db
+      .select({ id: productCategories.id, slug: productCategories.slug })
+      .from(productCategories)
+      .where(inArray(productCategories.id, ids));
+    return new Map(
+      rows.flatMap((row) => (isDietaryTag(row.slug) ? [[row.id, row.slug] as const] : [])),
+    );
+  }
+
   return {
     /** Two queries for any page size: ids + total, then the products with variations, images and categories. */
     async listProducts(filter: ProductFilter, options: ProductListOptions) {
@@ -173,14 +269,16 @@ export function createCatalogRepo(db: Database) {
         db,
         products,
         products.id,
-        productConditions(filter),
-        productOrdering(options, filter.ids),
+        productConditions(filter, await dietaryCategoriesAmong(filter.categoryIds)),
+        productOrdering(options, filter.ids, filter.search),
         options.limit,
         options.offset,
       );
       if (ids.length === 0) return { rows: [], total };
       const [rows, ratings] = await Promise.all([
         db.query.products.findMany({
+          // The search document is read inside SQL only.
+          columns: { searchVector: false },
           where: inArray(products.id, ids),
           with: {
             variations: { with: { image: true } },

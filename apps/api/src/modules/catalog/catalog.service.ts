@@ -205,6 +205,15 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
       if (!viewer.isOwner && query.status !== 'publish' && query.status !== 'any') {
         throw refusal(viewer, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
       }
+      if (query.orderby === 'relevance' && !query.search?.trim()) {
+        // WordPress's refusal: relevance is measured against a search.
+        throw new ApiError(
+          400,
+          'rest_no_search_term_defined',
+          'You need to define a search term to order by relevance.',
+          { orderby: 'Ordering by relevance needs a search term.' },
+        );
+      }
       const bySlug = query.slug !== undefined;
       // The back office's reading lists hidden and sold-out products too.
       const everything = query.context === 'edit';

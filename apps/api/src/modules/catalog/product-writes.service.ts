@@ -32,6 +32,11 @@ import {
 export interface ProductWritesOptions {
   catalog: CatalogService;
   activity: ActivityService;
+  /**
+   * After a product or one of its variations was saved (committed): back-in-stock requests hang
+   * on it. It must return at once; the work it starts must not slow the owner's save.
+   */
+  onProductWritten?: (productId: number) => void;
   now?: () => Date;
 }
 
@@ -92,6 +97,7 @@ const shown = (cents: number | null) => (cents === null ? 'none' : formatCents(c
  */
 export function createProductWritesService(db: Database, options: ProductWritesOptions) {
   const { catalog, activity } = options;
+  const written = options.onProductWritten ?? (() => {});
   const now = options.now ?? (() => new Date());
 
   async function checkReferences(
@@ -449,6 +455,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
           tx,
         );
       });
+      written(id);
       return readProduct(id, owner);
     },
 
@@ -523,6 +530,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
         );
         return variationId;
       });
+      written(productId);
       return readVariation(productId, variationId, owner);
     },
 
@@ -605,6 +613,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
           tx,
         );
       });
+      written(productId);
       return readVariation(productId, variationId, owner);
     },
 

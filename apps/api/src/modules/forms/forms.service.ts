@@ -14,6 +14,7 @@ import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { contactMessageEmail } from '../mail/notice-emails.ts';
 import type { ContactSubmissionRow, FormsRepo, NewsletterSubscriberRow } from './forms.repo.ts';
 import { subscribersCsv } from './subscribers-csv.ts';
 
@@ -23,6 +24,8 @@ export interface FormsServiceOptions {
   shopOwnerEmail: string;
   /** The shop's name (SHOP_NAME), as its e-mails sign and mention it. */
   shopName: string;
+  /** The shop's origin: the owner's e-mail links to the messages in the back office. */
+  publicUrl: string;
   mailer: Mailer;
   /** Where an owner's handling of a message is recorded, in the same transaction. */
   activity: ActivityService;
@@ -81,20 +84,14 @@ export function createFormsService(repo: FormsRepo, options: FormsServiceOptions
       });
       const name = `${row.firstName} ${row.lastName}`;
       try {
-        await options.mailer.send({
-          to: options.shopOwnerEmail,
-          replyTo: { name, address: row.email },
-          subject: `Contact form: ${name}`,
-          text: [
-            `${name} wrote through the contact form (message #${row.id}). Reply to this email to answer them.`,
-            '',
-            `Name:  ${name}`,
-            `Email: ${row.email}`,
-            `Phone: ${row.phone || '(not given)'}`,
-            '',
+        await options.mailer.send(
+          contactMessageEmail(
+            options.shopOwnerEmail,
+            { name, address: row.email, phone: row.phone },
             row.message,
-          ].join('\n'),
-        });
+            `${options.publicUrl}/admin/messages`,
+          ),
+        );
         await repo.markContactNotified(row.id);
       } catch (error) {
         options.log.error(

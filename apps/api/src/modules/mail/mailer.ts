@@ -5,18 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
 import { slugify } from '../../http/format.ts';
+import type { Email, EmailBrand, Mailbox } from './email.ts';
 
-export interface Mailbox {
-  name?: string;
-  address: string;
-}
-
-export interface MailMessage {
-  to: string | Mailbox;
-  replyTo?: Mailbox;
-  subject: string;
-  text: string;
-}
+export type { Email, Mailbox } from './email.ts';
 
 export interface SentMail {
   messageId: string;
@@ -26,7 +17,7 @@ export interface SentMail {
 
 export interface Mailer {
   /** Rejects when the message could not be handed over; callers store their data first. */
-  send(message: MailMessage): Promise<SentMail>;
+  send(message: Email): Promise<SentMail>;
 }
 
 export interface MailerOptions {
@@ -34,6 +25,8 @@ export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
+  /** The shop's name, address and origin, for every e-mail's header, footer and links. */
+  brand: EmailBrand;
   log: FastifyBaseLogger;
 }
 
@@ -48,13 +41,15 @@ const oneLineMailbox = (mailbox: string | Mailbox): string | Mailbox =>
 /** 2026-11-22T03-04-05-123Z: sorts by time and is safe in every file system. */
 const fileTimestamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
 
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
-  const toNodemailer = (message: MailMessage) => ({
+export function createMailer({ smtpUrl, from, outboxDir, brand, log }: MailerOptions): Mailer {
+  const toNodemailer = async (message: Email) => ({
     from,
     to: oneLineMailbox(message.to),
     replyTo: message.replyTo ? oneLineMailbox(message.replyTo) : undefined,
     subject: oneLine(message.subject),
-    text: message.text,
+    // Loaded on the first message: React and the renderer stay out of the start of the server and
+    // of every command-line run that sends nothing.
+    ...(await (await import('./render-email.tsx')).renderEmail(message, brand)),
   });
 
   if (smtpUrl) {
@@ -67,7 +62,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     });
     return {
       async send(message) {
-        const info = await transport.sendMail(toNodemailer(message));
+        const info = await transport.sendMail(await toNodemailer(message));
         log.info({ messageId: info.messageId, subject: message.subject }, 'email sent');
         return { messageId: info.messageId };
       },
@@ -81,7 +76,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   });
   return {
     async send(message) {
-      const info = await transport.sendMail(toNodemailer(message));
+      const info = await transport.sendMail(await toNodemailer(message));
       // Reset links and order keys: readable by the shop's user only.
       await mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const base = `${fileTimestamp(new Date())}-${slugify(message.subject).slice(0, 60) || 'message'}`;

@@ -18,12 +18,17 @@ import { ApiError, invalidParam } from '../../http/errors.ts';
 import { formatWpDate } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { Email, Mailer } from '../mail/mailer.ts';
+import {
+  customerNoteEmail,
+  orderCompletedEmail,
+  orderLink,
+  orderRefundedEmail,
+  orderShippedEmail,
+} from '../mail/order-emails.ts';
 import { carrierName, trackingUrl } from '../orders/carrier-tracking.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { orderCompletedEmail, orderLink } from '../payments/payment-emails.ts';
 import type { RefundingProvider } from '../payments/payment-providers.ts';
-import { customerNoteEmail, orderRefundedEmail, orderShippedEmail } from './order-emails.ts';
 import {
   orderManagementRepo as repo,
   type OrderNoteRow,
@@ -87,7 +92,7 @@ export function createOrderManagementService(db: Database, options: OrderManagem
   const now = options.now ?? (() => new Date());
   const { orders, activity, log } = options;
 
-  async function send(message: MailMessage, orderId: number): Promise<void> {
+  async function send(message: Email, orderId: number): Promise<void> {
     try {
       await options.mailer.send(message);
     } catch (error) {

@@ -350,7 +350,11 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         }
       }
       const destination = input.shipping ?? input.billing;
-      const rates = await shipping.quote(destination, cart);
+      const rates = await shipping.quote(
+        destination,
+        cart,
+        input.shipping ? 'shipping.country' : 'billing.country',
+      );
       const chosen = input.shipping_lines[0]!;
       const rate = rates.find(
         (candidate) =>
@@ -438,7 +442,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           if (result.kind === 'short') {
             // Thrown inside the transaction: the order and every unit held so far are rolled back.
             throw outOfStock(
-              line.name,
+              { ...line, index },
               result.left + (heldByItem.get(stockKey(line)) ?? 0),
               viewer,
             );

@@ -185,10 +185,11 @@ describe('POST /orders', () => {
     expect(order.line_items[1]!.meta_data).toEqual([
       { id: 1, key: 'Size', value: '12 oz', display_key: 'Size', display_value: '12 oz' },
     ]);
-    // US East: $7.95 + 3 × $1.00 (the subtotal is under the $75 free-shipping minimum).
-    expect(order.shipping_lines[0]).toMatchObject({ method_id: 'flat_rate', total: '10.95' });
-    expect(order.shipping_total).toBe('10.95');
-    expect(order.total).toBe(((2500 + smallCents + 1095) / 100).toFixed(2));
+    // Standard shipping, $6.95 a parcel: the subtotal is under the $50.00 free-shipping threshold.
+    expect(2500 + smallCents).toBeLessThan(5000);
+    expect(order.shipping_lines[0]).toMatchObject({ method_id: 'flat_rate', total: '6.95' });
+    expect(order.shipping_total).toBe('6.95');
+    expect(order.total).toBe(((2500 + smallCents + 695) / 100).toFixed(2));
     expect(order.customer_note).toBe('Happy birthday, Sam!');
     expect(order.billing.email).toBe('ada@example.com');
     expect(order.shipping).toMatchObject({ address_1: '200 Broadway', state: 'NY', phone: '' });
@@ -247,9 +248,45 @@ describe('POST /orders', () => {
     const error = ApiErrorSchema.parse(res.json());
     expect(error.code).toBe('larder_invalid_shipping_rate');
     expect(error.message).toBe(
-      'That shipping method is not available for this address and cart. Choose one of: Standard shipping.',
+      'That shipping method is not available for this address and cart. Choose one of: Standard shipping, Expedited shipping.',
     );
     expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses to ship abroad with 400 naming the shipping country, yet takes a billing address abroad', async () => {
+    const lines = [{ product_id: peanutButter, quantity: 1 }];
+    const toronto = {
+      first_name: 'Ada',
+      last_name: 'Baker',
+      address_1: '1 King St W',
+      city: 'Toronto',
+      state: 'ON',
+      postcode: 'M5H 1A1',
+      country: 'CA',
+    };
+    const before = await orderCount();
+    const abroad = await postOrder(await anOrder(lines, { shipping: toronto }));
+    expect(abroad.statusCode).toBe(400);
+    expect(abroad.json()).toMatchObject({
+      code: 'rest_invalid_param',
+      data: {
+        status: 400,
+        params: {
+          'shipping.country':
+            'We ship to United States addresses only, so we cannot ship to this address.',
+        },
+      },
+    });
+    expect(await orderCount()).toBe(before);
+
+    const billedAbroad = await postOrder(
+      await anOrder(lines, {
+        billing: { ...billing, ...toronto },
+        shipping: { ...billing, first_name: 'Ada', last_name: 'Baker' },
+      }),
+    );
+    expect(billedAbroad.statusCode, billedAbroad.body).toBe(201);
+    expect(OrderSchema.parse(billedAbroad.json()).shipping_lines[0]!.total).toBe('6.95');
   });
 
   it('returns 400 with a field message for a state that is not in the country', async () => {
@@ -356,6 +393,57 @@ describe('POST /orders', () => {
           .set({ status: 'publish', name: giftTinName })
           .where(eq(products.id, giftTin));
       }
+    }
+  });
+
+  it('names the short line in the 409 (index, product, variation, name) for the quote and the order', async () => {
+    await setStock(giftTin, 2);
+    const lines = [
+      { product_id: honeyOat, variation_id: honeyOatSmall, quantity: 1 },
+      { product_id: giftTin, quantity: 5 },
+    ];
+    const quoteRes = await t.app.inject({
+      method: 'POST',
+      url: RATES,
+      payload: { ...billing, products: lines },
+    });
+    const orderRes = await postOrder(
+      await anOrder([{ product_id: peanutButter, quantity: 1 }], {
+        line_items: lines,
+      }),
+    );
+    for (const res of [quoteRes, orderRes]) {
+      expect(res.statusCode).toBe(409);
+      expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+        code: 'larder_out_of_stock',
+        data: { status: 409, line: 1, product_id: giftTin, variation_id: 0, name: giftTinName },
+      });
+    }
+    // A sold-out variation names its variation and its options.
+    await t.database.db
+      .update(productVariations)
+      .set({ stockStatus: 'outofstock', stockQuantity: 0 })
+      .where(eq(productVariations.id, honeyOatSmall));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: RATES,
+        payload: { ...billing, products: [lines[0]] },
+      });
+      expect(res.json()).toMatchObject({
+        code: 'larder_out_of_stock',
+        data: {
+          line: 0,
+          product_id: honeyOat,
+          variation_id: honeyOatSmall,
+          name: `${honeyOatName} – 12 oz`,
+        },
+      });
+    } finally {
+      await t.database.db
+        .update(productVariations)
+        .set({ stockStatus: 'instock', stockQuantity: null })
+        .where(eq(productVariations.id, honeyOatSmall));
     }
   });
 

@@ -16,11 +16,12 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import { PAYMENT_ATTEMPT_TIMEOUT_MS } from '../orders/orders.repo.ts';
 import {
+  backOfficeOrderLink,
   orderConfirmationEmail,
   orderLink,
   ownerNewOrderEmail,
-  paymentDescription,
-} from './payment-emails.ts';
+} from '../mail/order-emails.ts';
+import { paymentDescription } from './payment-emails.ts';
 import type { CardProvider, ChargeResult, PayPalProvider } from './payment-providers.ts';
 import type { PaymentRow, PaymentsRepo } from './payments.repo.ts';
 
@@ -112,7 +113,11 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
     const link = orderLink(options.publicUrl, order);
     const messages = [
       orderConfirmationEmail(order, link, options.shopName),
-      ownerNewOrderEmail(order, link, options.shopOwnerEmail),
+      ownerNewOrderEmail(
+        order,
+        backOfficeOrderLink(options.publicUrl, order),
+        options.shopOwnerEmail,
+      ),
     ];
     for (const message of messages) {
       try {

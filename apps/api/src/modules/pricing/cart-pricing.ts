@@ -41,26 +41,46 @@ const invalidLine = (field: LinesField, index: number, message: string) =>
     [field]: `Line ${index + 1}: ${message}`,
   });
 
+/** Which request line a refusal is about, so the cart and checkout can show it on that line. */
+export interface RefusedLine {
+  /** The line's position in the request (0-based). */
+  index: number;
+  productId: number;
+  variationId: number;
+  name: string;
+}
+
+const lineDetails = (line: RefusedLine) => ({
+  line: line.index,
+  product_id: line.productId,
+  variation_id: line.variationId,
+  name: line.name,
+});
+
 /**
  * Signed-in customers learn how many are left so they can fix their cart; guests only that there
  * are not enough, so anonymous orders cannot be used to read the stock count.
  */
-export const outOfStock = (name: string, left: number, viewer: Viewer) =>
+export const outOfStock = (line: RefusedLine, left: number, viewer: Viewer) =>
   new ApiError(
     409,
     'larder_out_of_stock',
     left <= 0
-      ? `${name} is out of stock. Remove it from your cart to continue.`
+      ? `${line.name} is out of stock. Remove it from your cart to continue.`
       : viewer.isGuest
-        ? `Not enough of ${name} in stock. Lower the quantity in your cart to continue.`
-        : `Only ${left} left of ${name}. Lower the quantity in your cart to continue.`,
+        ? `Not enough of ${line.name} in stock. Lower the quantity in your cart to continue.`
+        : `Only ${left} left of ${line.name}. Lower the quantity in your cart to continue.`,
+    undefined,
+    lineDetails(line),
   );
 
-const notPurchasable = (name: string) =>
+const notPurchasable = (line: RefusedLine) =>
   new ApiError(
     409,
     'larder_not_purchasable',
-    `${name} cannot be bought right now. Remove it from your cart to continue.`,
+    `${line.name} cannot be bought right now. Remove it from your cart to continue.`,
+    undefined,
+    lineDetails(line),
   );
 
 // Stryker disable all: the query is pinned by pricing.test.ts on a real database, too slow to run per mutant.
@@ -83,6 +103,8 @@ async function loadCartProducts(db: Database, lines: readonly CartLineRequest[])
   const ids = [...new Set(lines.map((line) => line.product_id))];
   if (ids.length === 0) return [];
   return db.query.products.findMany({
+    // The search document is read inside SQL only.
+    columns: { searchVector: false },
     where: inArray(products.id, ids),
     with: {
       variations: { with: { image: true } },
@@ -120,8 +142,9 @@ export function priceLines(
         throw invalidLine(field, index, `${product.name} has no variation ${variationId}.`);
       }
       const price = viewerPrice(product, viewer);
-      if (price === null) throw notPurchasable(product.name);
-      if (product.stockStatus === 'outofstock') throw outOfStock(product.name, 0, viewer);
+      const refused = { index, productId: product.id, variationId: 0, name: product.name };
+      if (price === null) throw notPurchasable(refused);
+      if (product.stockStatus === 'outofstock') throw outOfStock(refused, 0, viewer);
       const unit = price.payCents;
       return {
         productId: product.id,
@@ -152,7 +175,9 @@ export function priceLines(
         value: variation.attributes[attribute.name]!,
       }));
     const name = [product.name, ...attributes.map((attribute) => attribute.value)].join(' – ');
-    if (variation.stockStatus === 'outofstock') throw outOfStock(name, 0, viewer);
+    if (variation.stockStatus === 'outofstock') {
+      throw outOfStock({ index, productId: product.id, variationId, name }, 0, viewer);
+    }
     const unit = viewerPrice(variation, viewer).payCents;
     // A variation counts its own stock when it has a quantity, else the parent's (WooCommerce).
     const stockQuantity =
@@ -188,13 +213,13 @@ export const stockKey = (line: Pick<PricedLine, 'productId' | 'variationId'>) =>
 
 function checkStock(lines: PricedLine[], viewer: Viewer): void {
   const wanted = new Map<string, number>();
-  for (const line of lines) {
-    if (line.stockQuantity === null) continue;
+  lines.forEach((line, index) => {
+    if (line.stockQuantity === null) return;
     const key = stockKey(line);
     const total = (wanted.get(key) ?? 0) + line.quantity;
     wanted.set(key, total);
     if (total > line.stockQuantity) {
-      throw outOfStock(line.name, Math.max(line.stockQuantity, 0), viewer);
+      throw outOfStock({ ...line, index }, Math.max(line.stockQuantity, 0), viewer);
     }
-  }
+  });
 }

@@ -5,6 +5,7 @@ import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { newReviewEmail } from '../mail/notice-emails.ts';
 import type { ReviewRow, ReviewsRepo, ReviewStatus } from './reviews.repo.ts';
 
 /**
@@ -49,8 +50,6 @@ export function toReview(
   return entry;
 }
 
-const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
-
 export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceOptions) {
   const { publicUrl } = options;
   // Reviewer addresses are for moderators only, and nobody can sign in as one yet: never sent.
@@ -59,20 +58,19 @@ export function createReviewsService(repo: ReviewsRepo, options: ReviewsServiceO
   async function notifyOwner(row: ReviewRow) {
     const { review } = row;
     try {
-      await options.mailer.send({
-        to: options.shopOwnerEmail,
-        replyTo: { name: review.reviewer, address: review.reviewerEmail },
-        subject: `New review of ${row.productName} (${review.status === 'hold' ? 'awaiting approval' : 'published'})`,
-        text: [
-          `${review.reviewer} <${review.reviewerEmail}> reviewed ${row.productName}: ${stars(review.rating)} (${review.rating} of 5).`,
-          '',
-          review.review,
-          '',
-          review.status === 'hold'
-            ? `It is held for moderation (review #${review.id}) and appears on the product page once approved.`
-            : `It is published on ${publicUrl}/product/${row.productSlug}.`,
-        ].join('\n'),
-      });
+      await options.mailer.send(
+        newReviewEmail(
+          options.shopOwnerEmail,
+          {
+            reviewer: { name: review.reviewer, address: review.reviewerEmail },
+            rating: review.rating,
+            text: review.review,
+            held: review.status === 'hold',
+          },
+          { name: row.productName, link: `${publicUrl}/product/${row.productSlug}` },
+          `${publicUrl}/admin/reviews`,
+        ),
+      );
       await repo.markNotified(review.id);
     } catch (error) {
       // The review is stored; notified_at stays null so the missed notice can be found.

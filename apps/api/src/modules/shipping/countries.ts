@@ -20,3 +20,23 @@ export const findCountry = (code: string): Country | undefined => byCode.get(cod
 export const continentOf = (countryCode: string): string | undefined =>
   (isoCountries as Record<string, { continent: string } | undefined>)[countryCode.toUpperCase()]
     ?.continent;
+
+const continentNames: Record<string, string> = {
+  AF: 'Africa',
+  AN: 'Antarctica',
+  AS: 'Asia',
+  EU: 'Europe',
+  NA: 'North America',
+  OC: 'Oceania',
+  SA: 'South America',
+};
+
+/** A zone location's region in words: "United States", "Europe"; undefined for an unknown code. */
+export function regionName(
+  type: 'country' | 'state' | 'continent',
+  code: string,
+): string | undefined {
+  const upper = code.toUpperCase();
+  if (type === 'continent') return continentNames[upper];
+  return findCountry(upper.split(':')[0]!)?.name;
+}

@@ -44,7 +44,7 @@ const send = (method: Method, url: string, payload?: unknown, session: Session |
 const errorOf = (res: { json(): unknown }) => ApiErrorSchema.parse(res.json());
 
 /**
- * A zone of the test's own, matched after every seeded one (orders 1 to 6) unless told. It gets
+ * A zone of the test's own, matched after every seeded one (orders 1 and 2) unless told. It gets
  * Antarctica as its location: a zone without locations matches every address, which would take
  * the other tests' quotes.
  */
@@ -68,9 +68,9 @@ async function addMethod(zoneId: number, body: object) {
   return ShippingZoneMethodSchema.parse(res.json());
 }
 
-/** What a shopper is quoted for one $12.50 item sent to this state. */
-async function quote(state: string, country = 'US', postcode = '97201') {
-  const res = await send(
+/** The rates request for one $12.50 item sent to this state. */
+const askRates = (state: string, country: string, postcode: string) =>
+  send(
     'POST',
     apiPaths.shippingRates,
     {
@@ -83,11 +83,22 @@ async function quote(state: string, country = 'US', postcode = '97201') {
     },
     null,
   );
+
+/** What a shopper is quoted for one $12.50 item sent to this state. */
+async function quote(state: string, country = 'US', postcode = '97201') {
+  const res = await askRates(state, country, postcode);
   expect(res.statusCode, res.body).toBe(200);
   return z
     .array(ShippingRateSchema)
     .parse(res.json())
     .map((rate) => `${rate.label} ${rate.cost}`);
+}
+
+/** What a shopper is told when no zone with methods takes the address. */
+async function refusal(state: string, country: string, postcode: string) {
+  const res = await askRates(state, country, postcode);
+  expect(res.statusCode, res.body).toBe(400);
+  return errorOf(res).data.params?.country;
 }
 
 const zoneRow = async (id: number) =>
@@ -111,7 +122,7 @@ describe('POST /shipping/zones', () => {
       .array(ShippingZoneSchema)
       .parse((await send('GET', ZONES, undefined, null)).json());
     const names = listed.map((entry) => entry.name);
-    expect(names.indexOf(name)).toBeGreaterThan(names.indexOf('Europe'));
+    expect(names.indexOf(name)).toBeGreaterThan(names.indexOf('United States'));
     const [entry] = await entries('shipping_zone', zone.id);
     expect(entry).toMatchObject({ action: 'shipping_zone.created', actorId: owner.id });
     expect(entry!.summary).toContain(name);
@@ -128,7 +139,7 @@ describe('POST /shipping/zones', () => {
 
   it('answers 409 for a name another zone has, whatever its case, and writes nothing', async () => {
     const before = await t.database.db.select().from(shippingZones);
-    const res = await send('POST', ZONES, { name: 'north CAROLINA' });
+    const res = await send('POST', ZONES, { name: 'united STATES' });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toMatchObject({
       code: 'larder_shipping_zone_exists',
@@ -153,7 +164,7 @@ describe('PUT /shipping/zones/{id}', () => {
       method_id: 'flat_rate',
       settings: { title: 'Idaho post', cost: '3.00' },
     });
-    // Seeded "US West" (order 4) lists Idaho, so it wins while this zone comes after it.
+    // The seeded "United States" zone (order 2) takes Idaho while this zone comes after it.
     expect(await quote('ID')).not.toContain('Idaho post 3');
 
     const name = uniqueName('Idaho');
@@ -178,7 +189,7 @@ describe('PUT /shipping/zones/{id}', () => {
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).code).toBe('woocommerce_rest_shipping_zone_invalid');
     const zone = await createZone();
-    const clash = await send('PUT', `${ZONES}/${zone.id}`, { name: 'Canada', order: 7 });
+    const clash = await send('PUT', `${ZONES}/${zone.id}`, { name: 'United States', order: 7 });
     expect(clash.statusCode).toBe(409);
     // Nothing half-written: the order sent with the clashing name is not kept either.
     expect(await zoneRow(zone.id)).toMatchObject({ name: zone.name, zoneOrder: 100 });
@@ -193,7 +204,7 @@ describe('PUT /shipping/zones/{id}', () => {
 });
 
 describe('DELETE /shipping/zones/{id}', () => {
-  it('deletes the zone with its locations and methods; its addresses fall back to zone 0', async () => {
+  it('deletes the zone with its locations and methods; its addresses fall back to zone 0, which ships nowhere', async () => {
     const zone = await createZone(uniqueName('Guam'), 0);
     await setLocations(zone.id, [{ code: 'GU', type: 'country' }]);
     await addMethod(zone.id, {
@@ -212,7 +223,10 @@ describe('DELETE /shipping/zones/{id}', () => {
         .from(shippingZoneLocations)
         .where(eq(shippingZoneLocations.zoneId, zone.id)),
     ).toEqual([]);
-    expect(await quote('', 'GU', '96910')).toEqual(['International shipping 27.95']);
+    // Other tests' zones may add places; the seeded zones ship within the United States.
+    expect(await refusal('', 'GU', '96910')).toMatch(
+      /^We ship to United States\b.* addresses only, so we cannot ship to this address\.$/,
+    );
     expect((await entries('shipping_zone', zone.id)).map((entry) => entry.action)).toContain(
       'shipping_zone.deleted',
     );
@@ -400,7 +414,8 @@ describe('shipping zone methods', () => {
       title: 'Free over $10',
       settings: { min_amount: '10.00' },
     });
-    expect(await quote('OR')).toEqual(['Free over $10 0', 'Ground 5']);
+    // Met, free shipping takes the place of the flat rate listed just before it.
+    expect(await quote('OR')).toEqual(['Free over $10 0']);
     await send('DELETE', `${ZONES}/${zone.id}`);
   });
 
@@ -456,16 +471,18 @@ describe('shipping zone methods', () => {
     await send('DELETE', `${ZONES}/${zone.id}`);
   });
 
-  it('edits zone 0’s methods, which every unmatched address is quoted', async () => {
-    const international = ShippingZoneMethodSchema.parse(
-      (await send('GET', methodsUrl(0))).json()[0],
-    );
-    const res = await send('PUT', methodUrl(0, international.instance_id), {
-      settings: { cost: '21.00' },
+  it('gives zone 0 a method, which every unmatched address is then quoted, and takes it away', async () => {
+    expect((await send('GET', methodsUrl(0))).json()).toEqual([]);
+    expect(await refusal('', 'JP', '100-0001')).toMatch(/^We ship to United States\b/);
+    const international = await addMethod(0, {
+      method_id: 'flat_rate',
+      settings: { title: 'International shipping', cost: '21.00', per_item_cost: '3.00' },
     });
-    expect(res.statusCode, res.body).toBe(200);
     // $21.00 plus $3.00 per item for one item.
     expect(await quote('', 'JP', '100-0001')).toEqual(['International shipping 24']);
+    const res = await send('DELETE', methodUrl(0, international.instance_id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refusal('', 'JP', '100-0001')).toMatch(/^We ship to United States\b/);
   });
 
   it('answers 404 for a method of another zone or an unknown zone', async () => {

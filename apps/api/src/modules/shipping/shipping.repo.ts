@@ -72,6 +72,15 @@ export function createShippingRepo(db: Database) {
         .values(locations.map((location) => ({ zoneId, ...location })));
     },
 
+    /** The zones that offer at least one method: where the shop ships. */
+    async listServingZoneIds(): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ zoneId: shippingZoneMethods.zoneId })
+        .from(shippingZoneMethods)
+        .where(eq(shippingZoneMethods.enabled, true));
+      return rows.map((row) => row.zoneId);
+    },
+
     async listEnabledMethods(zoneId: number): Promise<ZoneMethodRow[]> {
       return db
         .select()

@@ -86,7 +86,9 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
           description:
             'Prices the cart from the database, picks the first zone (by zone order) whose locations match ' +
             'the address (country, country:state, continent; postcode wildcards and ranges), else zone 0, and ' +
-            "returns that zone's rates, cheapest first. 400 `rest_invalid_param` for a bad address or line; " +
+            "returns that zone's rates, cheapest first; a free shipping method that applies takes the place of " +
+            'the flat rate listed just before it. 400 `rest_invalid_param` for a bad address or line, or for an ' +
+            'address whose zone offers no method (zone 0 has none in the demo: it ships within the US only); ' +
             '409 `larder_out_of_stock` / `larder_not_purchasable` naming the product; 429 `rest_rate_limited`.',
           body: ShippingRatesRequestSchema,
           response: {

@@ -11,8 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { priceCart, type PricedCart } from '../pricing/cart-pricing.ts';
-import { findCountry, listCountries } from './countries.ts';
-import type { ShippingRepo } from './shipping.repo.ts';
+import { findCountry, listCountries, regionName } from './countries.ts';
+import type { ShippingRepo, ZoneLocationRow } from './shipping.repo.ts';
 import { matchZone } from './zone-matching.ts';
 import { methodCostCents } from './shipping-cost.ts';
 
@@ -49,17 +49,62 @@ export function createShippingService(db: Database, repo: ShippingRepo) {
     }
   }
 
+  /**
+   * 400 naming `countryField` when the address falls to a zone with no methods (the seeded zone 0
+   * has none: the shop does not ship abroad), saying where the shop does ship rather than quoting
+   * nothing.
+   */
+  async function refuseUnserved(
+    zoneId: number,
+    locations: ZoneLocationRow[],
+    countryField: string,
+  ): Promise<never> {
+    const serving = new Set(await repo.listServingZoneIds());
+    const served = new Set(
+      locations.flatMap((location) =>
+        serving.has(location.zoneId) && location.type !== 'postcode'
+          ? (regionName(location.type, location.code) ?? [])
+          : [],
+      ),
+    );
+    const message =
+      zoneId === 0 && served.size > 0
+        ? `We ship to ${new Intl.ListFormat('en', { type: 'conjunction' }).format([...served])} addresses only, so we cannot ship to this address.`
+        : 'We do not ship to this address. Enter another, or contact us.';
+    throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${countryField}`, {
+      [countryField]: message,
+    });
+  }
+
+  /**
+   * Reference §9: the matched zone's enabled methods that apply to this cart, cheapest first. A free
+   * shipping method that applies takes the place of the flat rate listed just before it (standard
+   * shipping made free), so a free and a paid option for the same service never sit side by side.
+   */
   async function quote(
     destination: Pick<ShippingDestination, 'country' | 'state' | 'postcode'>,
     cart: Pick<PricedCart, 'subtotalCents' | 'itemCount'>,
+    countryField = 'country',
   ): Promise<QuotedRate[]> {
     const [zones, locations] = await Promise.all([repo.listZones(), repo.listLocations()]);
     const zoneId = matchZone(zones, locations, destination);
     const methods = await repo.listEnabledMethods(zoneId);
-    return methods
-      .flatMap((method) => {
-        const costCents = methodCostCents(method, cart);
-        if (costCents === null) return [];
+    if (methods.length === 0) await refuseUnserved(zoneId, locations, countryField);
+    const offered = methods.map((method) => ({ method, costCents: methodCostCents(method, cart) }));
+    const replaced = new Set<number>();
+    offered.forEach(({ method, costCents }, index) => {
+      const before = offered[index - 1]?.method;
+      if (
+        method.methodId === 'free_shipping' &&
+        costCents !== null &&
+        before?.methodId === 'flat_rate'
+      ) {
+        replaced.add(before.instanceId);
+      }
+    });
+    return offered
+      .flatMap(({ method, costCents }) => {
+        if (costCents === null || replaced.has(method.instanceId)) return [];
         return [
           {
             rateId: `${method.methodId}:${method.instanceId}`,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -83,14 +83,15 @@ const summary = (rates: z.infer<typeof ShippingRateSchema>[]) =>
   rates.map((rate) => [rate.label, rate.cost, rate.method_id]);
 
 describe('GET /data/countries', () => {
-  it('lists every country with US states (and DC), Canadian provinces, and [] elsewhere', async () => {
+  it('lists every country with US states (DC and the APO/FPO/DPO codes too), Canadian provinces, and [] elsewhere', async () => {
     const res = await t.app.inject({ url: COUNTRIES });
     expect(res.statusCode).toBe(200);
     const countries = z.array(CountrySchema).parse(res.json());
     expect(countries.length).toBeGreaterThan(200);
     const us = countries.find((country) => country.code === 'US')!;
     expect(us.name).toBe('United States');
-    expect(us.states).toHaveLength(51);
+    expect(us.states).toHaveLength(54);
+    expect(us.states).toContainEqual({ code: 'AE', name: 'Armed Forces Europe (AE)' });
     expect(us.states).toContainEqual({ code: 'DC', name: 'District Of Columbia' });
     expect(us.states).toContainEqual({ code: 'NC', name: 'North Carolina' });
     expect(countries.find((country) => country.code === 'CA')!.states).toHaveLength(13);
@@ -131,41 +132,42 @@ describe('GET /shipping/zones', () => {
     });
     expect(zones.slice(1).map((zone) => zone.name)).toEqual([
       'Durham & the Triangle',
-      'North Carolina',
-      'US East',
-      'US West',
-      'Canada',
-      'Europe',
+      'United States',
     ]);
   });
 
   it("lists a zone's enabled methods with WooCommerce-style settings", async () => {
-    const [west] = await t.database.db
+    const [us] = await t.database.db
       .select()
       .from(shippingZones)
-      .where(eq(shippingZones.name, 'US West'));
-    const [express] = await t.database.db
+      .where(eq(shippingZones.name, 'United States'));
+    const expedited = await t.database.db
       .update(shippingZoneMethods)
       .set({ enabled: false })
-      .where(eq(shippingZoneMethods.title, 'Express (2 days)'))
+      .where(eq(shippingZoneMethods.title, 'Expedited shipping'))
       .returning();
     try {
-      const res = await t.app.inject({ url: `${ZONES}/${west!.id}/methods` });
+      const res = await t.app.inject({ url: `${ZONES}/${us!.id}/methods` });
       expect(res.statusCode).toBe(200);
       const methods = z.array(ShippingZoneMethodSchema).parse(res.json());
       expect(methods.map((method) => [method.method_id, method.title])).toEqual([
         ['flat_rate', 'Standard shipping'],
         ['free_shipping', 'Free shipping'],
       ]);
-      expect(methods[0]!.settings.cost!.value).toBe('9.95');
-      expect(methods[0]!.settings.per_item_cost!.value).toBe('1.50');
-      expect(methods[1]!.settings.min_amount!.value).toBe('75.00');
+      expect(methods[0]!.settings.cost!.value).toBe('6.95');
+      expect(methods[0]!.settings.per_item_cost!.value).toBe('0.00');
+      expect(methods[1]!.settings.min_amount!.value).toBe('50.00');
       expect(methods.every((method) => method.enabled)).toBe(true);
     } finally {
       await t.database.db
         .update(shippingZoneMethods)
         .set({ enabled: true })
-        .where(eq(shippingZoneMethods.instanceId, express!.instanceId));
+        .where(
+          inArray(
+            shippingZoneMethods.instanceId,
+            expedited.map((method) => method.instanceId),
+          ),
+        );
     }
   });
 
@@ -175,12 +177,10 @@ describe('GET /shipping/zones', () => {
     expect(await t.database.db.select().from(shippingZoneMethods)).toHaveLength(before.length);
   });
 
-  it("lists zone 0's methods", async () => {
+  it('lists no methods for zone 0: the shop does not ship abroad', async () => {
     const res = await t.app.inject({ url: `${ZONES}/0/methods` });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((method: { title: string }) => method.title)).toEqual([
-      'International shipping',
-    ]);
+    expect(res.json()).toEqual([]);
   });
 
   it('returns 404 for an unknown zone', async () => {
@@ -191,11 +191,13 @@ describe('GET /shipping/zones', () => {
 });
 
 describe('POST /shipping-rates/', () => {
-  it('offers pickup and local delivery in Durham (postcode wildcard 277*), cheapest first', async () => {
+  it('offers pickup and local delivery in Durham (postcode wildcard 277*) beside the postal rates, cheapest first', async () => {
     const rates = await ratesFor({}, [{ product_id: peanutButter, quantity: 1 }]);
     expect(summary(rates)).toEqual([
       ['Pick up at the bakery (Durham)', 0, 'local_pickup'],
       ['Local delivery', 4, 'flat_rate'],
+      ['Standard shipping', 6.95, 'flat_rate'],
+      ['Expedited shipping', 14.95, 'flat_rate'],
     ]);
     expect(rates[0]!.rate_id).toBe(`local_pickup:${rates[0]!.instance_id}`);
   });
@@ -209,52 +211,84 @@ describe('POST /shipping-rates/', () => {
     }
   });
 
-  it('uses the North Carolina zone outside the Triangle postcodes: per-order plus per-item cost', async () => {
+  it('quotes North Carolina outside the Triangle postcodes as the rest of the US: no pickup', async () => {
     const rates = await ratesFor({ city: 'Charlotte', postcode: '28202' }, [
       { product_id: peanutButter, quantity: 2 },
       { product_id: giftTin, quantity: 1 },
     ]);
-    // $5.95 + 3 items × $0.50; subtotal $64.00 is over the $50 free-shipping minimum.
+    // Subtotal $64.00: free shipping takes standard's place; expedited is still offered.
     expect(summary(rates)).toEqual([
       ['Free shipping', 0, 'free_shipping'],
-      ['Standard shipping', 7.45, 'flat_rate'],
+      ['Expedited shipping', 14.95, 'flat_rate'],
     ]);
   });
 
-  it('US East: free shipping from $75.00, not below', async () => {
-    const east = { city: 'Brooklyn', state: 'NY', postcode: '11201' };
-    const below = await ratesFor(east, [{ product_id: peanutButter, quantity: 5 }]);
-    expect(summary(below)).toEqual([['Standard shipping', 12.95, 'flat_rate']]);
-    const at = await ratesFor(east, [{ product_id: peanutButter, quantity: 6 }]);
+  it('free shipping replaces standard from a $50.00 subtotal, not a cent below', async () => {
+    const newYork = { city: 'Brooklyn', state: 'NY', postcode: '11201' };
+    const below = await ratesFor(newYork, [{ product_id: peanutButter, quantity: 3 }]);
+    expect(summary(below)).toEqual([
+      ['Standard shipping', 6.95, 'flat_rate'],
+      ['Expedited shipping', 14.95, 'flat_rate'],
+    ]);
+    const at = await ratesFor(newYork, [{ product_id: peanutButter, quantity: 4 }]);
     expect(summary(at)).toEqual([
       ['Free shipping', 0, 'free_shipping'],
-      ['Standard shipping', 13.95, 'flat_rate'],
+      ['Expedited shipping', 14.95, 'flat_rate'],
     ]);
   });
 
-  it('US West: standard and express, priced per item, with a variation line', async () => {
-    const rates = await ratesFor({ city: 'San Francisco', state: 'CA', postcode: '94110' }, [
-      { product_id: honeyOat, variation_id: honeyOatTwoPound.id, quantity: 2 },
+  it('counts a variation at its sale price toward the threshold, whatever the quantity', async () => {
+    const california = { city: 'San Francisco', state: 'CA', postcode: '94110' };
+    const line = (quantity: number) => [
+      { product_id: honeyOat, variation_id: honeyOatTwoPound.id, quantity },
+    ];
+    // One 2 lb bag at $29.00, then two at $58.00: the rate is per order, not per item.
+    expect(summary(await ratesFor(california, line(1)))).toEqual([
+      ['Standard shipping', 6.95, 'flat_rate'],
+      ['Expedited shipping', 14.95, 'flat_rate'],
     ]);
-    const free = honeyOatTwoPound.cents * 2 >= 7500;
-    expect(summary(rates)).toEqual([
-      ...(free ? [['Free shipping', 0, 'free_shipping']] : []),
-      ['Standard shipping', 12.95, 'flat_rate'],
-      ['Express (2 days)', 27.95, 'flat_rate'],
+    expect(summary(await ratesFor(california, line(2)))).toEqual([
+      ['Free shipping', 0, 'free_shipping'],
+      ['Expedited shipping', 14.95, 'flat_rate'],
     ]);
   });
 
-  it('matches a country (Canada), a continent (France in Europe) and falls back to zone 0 (Japan)', async () => {
+  it('quotes APO/FPO/DPO addresses (AA, AE, AP) as the rest of the US', async () => {
+    for (const [state, postcode] of [
+      ['AA', '34002'],
+      ['AE', '09021'],
+      ['AP', '96349'],
+    ] as const) {
+      const rates = await ratesFor({ city: 'APO', state, postcode }, [
+        { product_id: peanutButter, quantity: 1 },
+      ]);
+      expect(summary(rates)).toEqual([
+        ['Standard shipping', 6.95, 'flat_rate'],
+        ['Expedited shipping', 14.95, 'flat_rate'],
+      ]);
+    }
+  });
+
+  it('refuses an address abroad (Canada, the UK, France, Japan) with 400 saying where the shop ships', async () => {
     const line = [{ product_id: peanutButter, quantity: 2 }];
-    expect(
-      summary(await ratesFor({ country: 'CA', state: 'ON', postcode: 'M5V 2T6' }, line)),
-    ).toEqual([['Canada shipping', 18.95, 'flat_rate']]);
-    expect(summary(await ratesFor({ country: 'fr', state: '', postcode: '75001' }, line))).toEqual([
-      ['Europe shipping', 24.95, 'flat_rate'],
-    ]);
-    expect(
-      summary(await ratesFor({ country: 'JP', state: '', postcode: '100-0001' }, line)),
-    ).toEqual([['International shipping', 30.95, 'flat_rate']]);
+    for (const abroad of [
+      { country: 'CA', state: 'ON', postcode: 'M5V 2T6' },
+      { country: 'gb', state: '', postcode: 'SW1A 1AA' },
+      { country: 'FR', state: '', postcode: '75001' },
+      { country: 'JP', state: '', postcode: '100-0001' },
+    ]) {
+      const res = await postRates({ ...address(abroad), products: line });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+        code: 'rest_invalid_param',
+        data: {
+          status: 400,
+          params: {
+            country: 'We ship to United States addresses only, so we cannot ship to this address.',
+          },
+        },
+      });
+    }
   });
 
   it('answers without the trailing slash too', async () => {
@@ -263,7 +297,7 @@ describe('POST /shipping-rates/', () => {
       RATES.replace(/\/$/, ''),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toHaveLength(2);
+    expect(res.json()).toHaveLength(4);
   });
 
   it('ignores prices sent with the lines', async () => {

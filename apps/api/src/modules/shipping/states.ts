@@ -59,6 +59,10 @@ export const statesByCountry: Record<string, CountryState[]> = {
     { code: 'WV', name: 'West Virginia' },
     { code: 'WI', name: 'Wisconsin' },
     { code: 'WY', name: 'Wyoming' },
+    // Military and diplomatic mail (APO/FPO/DPO): the carriers' state codes, listed last as WooCommerce does.
+    { code: 'AA', name: 'Armed Forces Americas (AA)' },
+    { code: 'AE', name: 'Armed Forces Europe (AE)' },
+    { code: 'AP', name: 'Armed Forces Pacific (AP)' },
   ],
   CA: [
     { code: 'AB', name: 'Alberta' },

@@ -18,6 +18,12 @@ import { emailTaken } from '../accounts/accounts.service.ts';
 import { hashPassword, weakPasswordReason } from '../accounts/passwords.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import {
+  wholesaleApplicationOwnerEmail,
+  wholesaleApplicationReceivedEmail,
+  wholesaleApprovedEmail,
+  wholesaleDeclinedEmail,
+} from '../mail/wholesale-emails.ts';
 import { findCountry } from '../shipping/countries.ts';
 import {
   certificatesDir,
@@ -294,49 +300,33 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
 
       const context = { wholesaleApplicationId: application.id };
       await sendMail(
-        {
-          to: options.shopOwnerEmail,
-          replyTo: { name: application.contactName, address: application.email },
-          subject: `Wholesale application: ${application.businessName}`,
-          text: [
-            `${application.businessName} applied for a wholesale account (application #${application.id}).`,
-            `Review it, with the certificate, and approve or reject it in the back office: ${options.publicUrl}/admin/wholesale/${application.id}`,
-            'Reply to this email to write to the applicant.',
-            '',
-            `Business:        ${application.businessName}`,
-            `Contact:         ${application.contactName}`,
-            `Email:           ${application.email}`,
-            `Phone:           ${application.phone}`,
-            `Address:         ${addressLines(address).join(', ')}`,
-            `Tax id / resale: ${application.taxId}`,
-            `Monthly volume:  ${volumeLabel(application.monthlyVolume)}`,
-            `Account:         #${application.customerId}${newAccount ? ' (created with this application)' : ''}`,
-            `Certificate:     ${type.label}, ${Math.ceil(application.certificateBytes / 1024)} KB, uploaded as "${application.certificateName}"`,
-            `                 stored at ${join(dir, file)}`,
-            '',
-            'How they plan to sell:',
-            application.salesChannels,
-          ].join('\n'),
-        },
+        wholesaleApplicationOwnerEmail(
+          options.shopOwnerEmail,
+          {
+            id: application.id,
+            businessName: application.businessName,
+            contactName: application.contactName,
+            email: application.email,
+            phone: application.phone,
+            address: addressLines(address).join(', '),
+            taxId: application.taxId,
+            monthlyVolume: volumeLabel(application.monthlyVolume),
+            account: `#${application.customerId}${newAccount ? ' (created with this application)' : ''}`,
+            certificate: `${type.label}, ${Math.ceil(application.certificateBytes / 1024)} KB, uploaded as "${application.certificateName}"`,
+            certificatePath: join(dir, file),
+            salesChannels: application.salesChannels,
+          },
+          `${options.publicUrl}/admin/wholesale/${application.id}`,
+        ),
         context,
         'the owner about a wholesale application',
       );
       await sendMail(
-        {
-          to: { name: application.contactName, address: application.email },
-          subject: 'We have your wholesale application',
-          text: [
-            `Hello ${application.contactName},`,
-            '',
-            `Thank you for applying for a ${options.shopName} wholesale account for ${application.businessName}.`,
-            "We review every application by hand and we'll be in touch within a few working days.",
-            'Once you are approved, sign in with this email address to see wholesale prices across the shop.',
-            '',
-            `Your application number is #${application.id}.`,
-            '',
-            `${options.shopName} — ${options.publicUrl}`,
-          ].join('\n'),
-        },
+        wholesaleApplicationReceivedEmail(
+          { name: application.contactName, address: application.email },
+          application,
+          options.shopName,
+        ),
         context,
         'the applicant about their wholesale application',
       );
@@ -407,23 +397,14 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
       });
       if (!application) return decided(id);
       const emailed = await sendMail(
-        {
-          to: {
+        wholesaleApprovedEmail(
+          {
             name: application.contactName,
             address: await buyerAddress(application.customerId, application.email),
           },
-          subject: 'Your wholesale account is ready',
-          text: [
-            `Hello ${application.contactName},`,
-            '',
-            `Good news: we approved the wholesale application for ${application.businessName}.`,
-            'Sign in with your email address and you will see wholesale prices on every product that has one, in your cart and at checkout.',
-            '',
-            `Sign in: ${options.publicUrl}/login`,
-            '',
-            options.shopName,
-          ].join('\n'),
-        },
+          application,
+          `${options.publicUrl}/login`,
+        ),
         { wholesaleApplicationId: id },
         'the buyer about their approval',
       );
@@ -461,24 +442,14 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
       });
       if (!application) return decided(id);
       const emailed = await sendMail(
-        {
-          to: {
+        wholesaleDeclinedEmail(
+          {
             name: application.contactName,
             address: await buyerAddress(application.customerId, application.email),
           },
-          subject: 'Your wholesale application',
-          text: [
-            `Hello ${application.contactName},`,
-            '',
-            `Thank you for applying for a wholesale account for ${application.businessName}. We are sorry, but we cannot approve it:`,
-            '',
-            rejectionReason,
-            '',
-            'If something has changed, reply to this email or apply again from the shop.',
-            '',
-            `${options.shopName} — ${options.publicUrl}`,
-          ].join('\n'),
-        },
+          application,
+          rejectionReason,
+        ),
         { wholesaleApplicationId: id },
         'the applicant about their rejection',
       );

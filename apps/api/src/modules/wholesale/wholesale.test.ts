@@ -47,6 +47,7 @@ beforeAll(async () => {
     mailer: createMailer({
       from: t.config.mailFrom,
       outboxDir: outboxDir(t.config.dataDir),
+      brand: { shop: t.config.shop, publicUrl: t.config.publicUrl },
       log: t.app.log,
     }),
     shopName: t.config.shop.name,

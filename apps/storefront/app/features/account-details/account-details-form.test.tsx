@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../account/session-store.ts';
 import { aCustomer } from '../account/test-data.ts';
 import { AccountDetailsForm } from './account-details-form.tsx';
 
@@ -57,5 +58,43 @@ describe('AccountDetailsForm: changing the email', () => {
     // The form shows the account's address again, which stays until the link is opened.
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
     expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+});
+
+describe('AccountDetailsForm: the saved confirmation', () => {
+  it('announces the save in a live region that stays until a field is edited again', async () => {
+    const saved = aCustomer({ id: 31, email: 'ada@example.com', first_name: 'Adele' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(saved), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    const user = renderForm();
+    // The region is there before anything is said in it, so the message is announced.
+    const status = await screen.findByTestId('account-details-status');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('');
+
+    const [firstName] = screen.getAllByLabelText('First name');
+    await user.clear(firstName!);
+    await user.type(firstName!, 'Adele');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByTestId('account-details-success')).textContent).toBe(
+      'Your account details have been saved.',
+    );
+    expect(useSessionStore.getState().customer?.first_name).toBe('Adele');
+
+    // Moving about the form does not take it away...
+    await user.tab();
+    await user.tab();
+    expect(status.textContent).toBe('Your account details have been saved.');
+    // ...editing a field does.
+    await user.type(screen.getAllByLabelText('Last name')[0]!, 's');
+    expect(status.textContent).toBe('');
   });
 });

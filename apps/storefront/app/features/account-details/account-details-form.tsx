@@ -19,6 +19,7 @@ import {
   type AccountDetails,
   type AccountFormValues,
 } from './account-form.ts';
+import { applySavedDetailsToCheckout } from './checkout-addresses.ts';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 /**
@@ -48,18 +49,21 @@ export function AccountDetailsForm({
     resolver,
     mode: 'onTouched',
   });
-  const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // What the last save did: it stays until the shopper changes a field again.
+  const [saved, setSaved] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
   const email = useWatch({ control, name: 'email' });
   const emailChanging = changesEmail(email, customer.email);
 
-  const show = (next: { kind: 'error' | 'success'; text: string }) => {
-    setBanner(next);
-    requestAnimationFrame(() => bannerRef.current?.focus());
+  const showFailure = (text: string) => {
+    setFailure(text);
+    requestAnimationFrame(() => failureRef.current?.focus());
   };
 
   const onValid = async (details: AccountDetails) => {
-    setBanner(null);
+    setFailure(null);
+    setSaved(null);
     try {
       const updated = await createShopApi(browserApiFetch).updateCustomer(
         customer.id,
@@ -67,16 +71,16 @@ export function AccountDetailsForm({
       );
       // The header and checkout read the session store; the account area re-reads the server.
       useSessionStore.getState().setCustomer(updated);
+      applySavedDetailsToCheckout(updated);
       reset(accountFormValues(updated));
       void revalidator.revalidate();
       // decision 0019: the address changes only once the link sent to it is opened.
       const newEmail = details.current_password ? details.email.trim() : null;
-      show({
-        kind: 'success',
-        text: newEmail
+      setSaved(
+        newEmail
           ? `We sent a link to ${newEmail} — the address changes when you open it.`
           : 'Your account details have been saved.',
-      });
+      );
     } catch (error) {
       const { fields, others } = serverFieldErrors(error);
       for (const field of fields) setError(field.path, { type: 'server', message: field.message });
@@ -86,7 +90,7 @@ export function AccountDetailsForm({
           : fields.length > 0
             ? 'Please check the highlighted fields.'
             : formErrorMessage(error);
-      show({ kind: 'error', text });
+      showFailure(text);
     }
   };
 
@@ -100,25 +104,28 @@ export function AccountDetailsForm({
       aria-busy={isSubmitting || undefined}
       aria-labelledby="account-details-title"
       onSubmit={(event) =>
-        void handleSubmit(onValid, () =>
+        void handleSubmit(onValid, () => {
           // react-hook-form focuses the first invalid field; the alert is announced without moving focus.
-          setBanner({ kind: 'error', text: 'Please check the highlighted fields.' }),
-        )(event)
+          setSaved(null);
+          setFailure('Please check the highlighted fields.');
+        })(event)
       }
+      // Typing, choosing or ticking in any field (they all bubble here) makes "saved" no longer true.
+      onChange={() => setSaved(null)}
       data-testid="account-details-form"
     >
       <h2 id="account-details-title" className="account-details__title">
         Account details
       </h2>
-      {banner ? (
+      {failure ? (
         <div
-          ref={bannerRef}
+          ref={failureRef}
           tabIndex={-1}
-          role={banner.kind === 'error' ? 'alert' : 'status'}
-          className={`form-banner form-banner--${banner.kind}`}
-          data-testid={`account-details-${banner.kind}`}
+          role="alert"
+          className="form-banner form-banner--error"
+          data-testid="account-details-error"
         >
-          {banner.text}
+          {failure}
         </div>
       ) : null}
       <fieldset className="form-section">
@@ -192,10 +199,19 @@ export function AccountDetailsForm({
           fields={SHIPPING_ADDRESS_FIELDS}
         />
       </fieldset>
-      <div className="feedback-form__actions">
+      <div className="feedback-form__actions account-details__actions">
         <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
           Save changes
         </SubmitButton>
+        {/* A live region from the first render, beside the button that was pressed, so the
+            confirmation is announced when it appears and seen without scrolling back up. */}
+        <div role="status" className="account-details__saved" data-testid="account-details-status">
+          {saved ? (
+            <p className="form-banner form-banner--success" data-testid="account-details-success">
+              {saved}
+            </p>
+          ) : null}
+        </div>
       </div>
     </form>
   );

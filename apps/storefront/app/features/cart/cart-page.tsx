@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import type { CountryOption } from '../../components/forms/countries.ts';
+import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
 import { TextAreaField } from '../../components/forms/form-field.tsx';
 import { CartLines } from './cart-lines.tsx';
+import { useCartStock } from './cart-stock.ts';
 import { useCartStore } from './cart-store.ts';
 import { selectCartSubtotalCents } from './cart-derived.ts';
 import { CartTotals } from './cart-totals.tsx';
-import { chosenRate, shippingEstimateCents } from './shipping-estimate.ts';
+import { chosenRate, pendingShippingLabel, shippingEstimateCents } from './shipping-estimate.ts';
 import { ShippingEstimator } from './shipping-estimator.tsx';
 import { ShippingRateOptions } from './shipping-rate-options.tsx';
 import { useShippingRates } from './use-shipping-rates.ts';
@@ -85,7 +86,13 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
     }),
     [shipping.address_1, shipping.city, shipping.country, shipping.state, shipping.postcode],
   );
-  const rates = useShippingRates(destination, items);
+  const rates = useShippingRates(
+    destination,
+    items,
+    undefined,
+    statesOf(countries, shipping.country).length > 0,
+  );
+  const stock = useCartStock(items);
 
   if (items.length === 0) return <CartEmpty message={emptyMessage} />;
 
@@ -96,7 +103,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
         <h2 id="cart-lines-heading" className="cart-section-title">
           Your bags
         </h2>
-        <CartLines items={items} />
+        <CartLines items={items} stock={stock} />
         <Link to="/shop" className="text-link cart-layout__continue">
           Continue shopping
         </Link>
@@ -117,7 +124,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
           subtotalCents={subtotalCents}
           rate={rate}
           estimateCents={shippingEstimateCents(rates.rates, selectedRateId)}
-          pendingShipping="Enter your address"
+          pendingShipping={pendingShippingLabel(rates.rates)}
         />
         <GiftNoteField id="cart-gift-note" />
         <ButtonLink to="/checkout" size="lg" className="cart-summary__checkout">

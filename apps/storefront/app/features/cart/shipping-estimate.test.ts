@@ -4,6 +4,7 @@ import {
   canRequestRates,
   chosenRate,
   grandTotalCents,
+  pendingShippingLabel,
   shippingEstimateCents,
   type Destination,
 } from './shipping-estimate.ts';
@@ -46,6 +47,13 @@ describe('canRequestRates (spec §5)', () => {
   it('refuses for an empty cart', () => {
     expect(canRequestRates(austin, 0)).toBe(false);
   });
+
+  it('asks without a state for a country that has none, and still needs the other four', () => {
+    const london = { ...austin, country: 'GB', state: '', city: 'London', postcode: 'SW1A 2AA' };
+    expect(canRequestRates(london, 1)).toBe(false);
+    expect(canRequestRates(london, 1, false)).toBe(true);
+    expect(canRequestRates({ ...london, postcode: '' }, 1, false)).toBe(false);
+  });
 });
 
 describe('shipping estimate (spec §9)', () => {
@@ -57,7 +65,19 @@ describe('shipping estimate (spec §9)', () => {
   it('falls back to the cheapest rate when nothing is selected or the choice is no longer offered', () => {
     expect(shippingEstimateCents([express, ground], null)).toBe(795);
     expect(chosenRate([express, ground], 'free_shipping:1')).toBe(ground);
-    expect(chosenRate([express, pickup, ground], null)).toBe(pickup);
+  });
+
+  it('chooses nothing for the shopper where pickup is offered, until they choose', () => {
+    expect(chosenRate([pickup, ground, express], null)).toBeNull();
+    expect(chosenRate([pickup, ground, express], 'free_shipping:1')).toBeNull();
+    expect(shippingEstimateCents([pickup, ground], null)).toBe(0);
+    expect(chosenRate([pickup, ground, express], 'local_pickup:4')).toBe(pickup);
+    expect(chosenRate([pickup, ground, express], 'flat_rate:2')).toBe(ground);
+  });
+
+  it('asks for an address, then for a choice, while no rate is chosen', () => {
+    expect(pendingShippingLabel([])).toBe('Enter your address');
+    expect(pendingShippingLabel([pickup, ground])).toBe('Choose a method');
   });
 
   it('is 0 without rates', () => {

@@ -16,26 +16,41 @@ export function toDestination(address: Destination): Destination {
   };
 }
 
-/** Spec §5: rates are asked for only when all five fields are present and the cart is not empty. */
-export function canRequestRates(address: Destination, lineCount: number): boolean {
+/**
+ * Spec §5: rates are asked for only when all five fields are present and the cart is not empty.
+ * A country with no states (the UK) has no state to fill: without this its shopper would never hear
+ * that the shop does not ship there.
+ */
+export function canRequestRates(
+  address: Destination,
+  lineCount: number,
+  stateRequired = true,
+): boolean {
   if (lineCount <= 0) return false;
   const destination = toDestination(address);
-  return DESTINATION_FIELDS.every((field) => destination[field] !== '');
+  return DESTINATION_FIELDS.every(
+    (field) => destination[field] !== '' || (field === 'state' && !stateRequired),
+  );
 }
 
-/** The shopper's choice while it is still offered, else the cheapest rate, else none. */
+/**
+ * The shopper's choice while it is still offered, else the cheapest rate, else none. Where pickup is
+ * offered (the bakery's own area) nothing is chosen for the shopper: collecting, local delivery and
+ * the post are different services, not cheaper or dearer versions of one (issue 14).
+ */
 export function chosenRate(
   rates: readonly ShippingRate[],
   selectedRateId: string | null,
 ): ShippingRate | null {
   const selected = rates.find((rate) => rate.rate_id === selectedRateId);
   if (selected) return selected;
+  if (rates.some((rate) => rate.method_id === 'local_pickup')) return null;
   let cheapest: ShippingRate | null = null;
   for (const rate of rates) if (!cheapest || rate.cost < cheapest.cost) cheapest = rate;
   return cheapest;
 }
 
-/** Spec §9: the selected rate's cost, else the cheapest rate's, else 0 (in cents). */
+/** Spec §9: the chosen rate's cost (see chosenRate), else 0 (in cents). */
 export function shippingEstimateCents(
   rates: readonly ShippingRate[],
   selectedRateId: string | null,
@@ -43,6 +58,10 @@ export function shippingEstimateCents(
   const rate = chosenRate(rates, selectedRateId);
   return rate ? centsOf(rate.cost) : 0;
 }
+
+/** What the totals' shipping row says before a rate is chosen: an address first, then a choice. */
+export const pendingShippingLabel = (rates: readonly ShippingRate[]): string =>
+  rates.length > 0 ? 'Choose a method' : 'Enter your address';
 
 /** Spec §9: grand total = shipping estimate + the sum of quantity × price, in cents. */
 export function grandTotalCents(subtotalCents: number, estimateCents: number): number {

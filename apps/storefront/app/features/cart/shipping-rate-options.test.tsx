@@ -13,10 +13,17 @@ const pickup: ShippingRate = {
   method_id: 'local_pickup',
   instance_id: 4,
 };
+const free: ShippingRate = {
+  rate_id: 'free_shipping:2',
+  label: 'Free shipping',
+  cost: 0,
+  method_id: 'free_shipping',
+  instance_id: 2,
+};
 const express: ShippingRate = {
   rate_id: 'flat_rate:3',
-  label: 'Express (2 days)',
-  cost: 26.45,
+  label: 'Expedited shipping',
+  cost: 14.95,
   method_id: 'flat_rate',
   instance_id: 3,
 };
@@ -38,14 +45,14 @@ describe('ShippingRateOptions', () => {
   it('lists each rate with its cost, "Free" for nothing to pay, the cheapest checked', async () => {
     const { group, onChoose } = renderOptions({
       status: 'ready',
-      rates: [pickup, express],
+      rates: [free, express],
       error: null,
     });
     const first = within(group).getByRole<HTMLInputElement>('radio', {
-      name: 'Pick up at the bakery Free',
+      name: 'Free shipping Free',
     });
     const second = within(group).getByRole<HTMLInputElement>('radio', {
-      name: 'Express (2 days) $26.45',
+      name: 'Expedited shipping $14.95',
     });
     expect(first.checked).toBe(true);
     expect(second.checked).toBe(false);
@@ -53,12 +60,24 @@ describe('ShippingRateOptions', () => {
     expect(onChoose).toHaveBeenCalledWith('flat_rate:3');
   });
 
+  it('checks nothing where pickup is offered, until the shopper chooses', async () => {
+    const { group, onChoose } = renderOptions({
+      status: 'ready',
+      rates: [pickup, free, express],
+      error: null,
+    });
+    const radios = within(group).getAllByRole<HTMLInputElement>('radio');
+    expect(radios.map((radio) => radio.checked)).toEqual([false, false, false]);
+    await userEvent.click(within(group).getByRole('radio', { name: 'Pick up at the bakery Free' }));
+    expect(onChoose).toHaveBeenCalledWith('local_pickup:4');
+  });
+
   it('keeps the chosen rate checked while it is offered', () => {
     const { group } = renderOptions(
       { status: 'ready', rates: [pickup, express], error: null },
       'flat_rate:3',
     );
-    expect(within(group).getByRole<HTMLInputElement>('radio', { name: /Express/ }).checked).toBe(
+    expect(within(group).getByRole<HTMLInputElement>('radio', { name: /Expedited/ }).checked).toBe(
       true,
     );
   });

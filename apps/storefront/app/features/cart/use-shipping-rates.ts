@@ -45,8 +45,9 @@ export function ratesErrorMessage(error: unknown): string {
 export function ratesRequestFor(
   address: Destination,
   items: CartItem[],
+  stateRequired = true,
 ): ShippingRatesRequest | null {
-  if (!canRequestRates(address, items.length)) return null;
+  if (!canRequestRates(address, items.length, stateRequired)) return null;
   return { ...toDestination(address), products: toLineRequests(items) };
 }
 
@@ -59,11 +60,13 @@ export function useShippingRates(
   address: Destination,
   items: CartItem[],
   fetchRates: FetchRates = defaultFetchRates,
+  /** False for a country without states: the other four fields are enough to ask. */
+  stateRequired = true,
 ): ShippingRates {
   const requestKey = useMemo(() => {
-    const request = ratesRequestFor(address, items);
+    const request = ratesRequestFor(address, items, stateRequired);
     return request ? JSON.stringify(request) : null;
-  }, [address, items]);
+  }, [address, items, stateRequired]);
   const [state, setState] = useState<ShippingRatesState>(IDLE);
   const [attempt, setAttempt] = useState(0);
 

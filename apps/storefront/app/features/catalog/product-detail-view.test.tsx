@@ -164,6 +164,7 @@ describe('ProductDetail', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect(input.value).toBe('3');
     expect(screen.getByText('Only 3 left')).toBeTruthy();
+    expect(screen.getByTestId('quantity-limit').textContent).toBe('We have 3 in stock.');
   });
 
   it('adds the chosen variation and quantity to the cart, and the toast leads to /cart', async () => {
@@ -251,6 +252,28 @@ describe('ProductDetail', () => {
     );
     expect(gallery.querySelector('.product__media img')?.getAttribute('alt')).toBe(
       'Granola Bites in a bowl',
+    );
+  });
+
+  it('counts what the cart already holds against the stock, and says so', async () => {
+    await renderProduct();
+    fireEvent.click(screen.getByRole('radio', { name: 'Peanut Butter' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    // 2 of the 3 are in the cart: one more may be added, and asking for two is answered.
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+    expect(input.value).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(input.value).toBe('1');
+    expect(screen.getByTestId('quantity-limit').textContent).toBe(
+      'We have 3 in stock; your cart holds 2.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const add = screen.getByTestId('add-to-cart') as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.textContent).toBe('All in your cart');
+    expect(screen.getByTestId('all-in-cart').textContent).toBe(
+      'We have 3 in stock; your cart holds 3.',
     );
   });
 

@@ -19,6 +19,11 @@ import {
 } from './variation-selection.ts';
 import { VariationPicker } from './variation-picker.tsx';
 
+// Only a sold-out item's page needs the form: out of the first load of every other product page.
+const BackInStockForm = lazy(() =>
+  import('./back-in-stock-form.tsx').then((module) => ({ default: module.BackInStockForm })),
+);
+
 // Loaded when first opened: the dialog and the panel stay out of the product page's first load.
 const NutritionFactsDialog = lazy(() =>
   import('./nutrition-facts.tsx').then((module) => ({ default: module.NutritionFactsDialog })),
@@ -41,6 +46,7 @@ function chosenItem(product: ProductDetailData, selection: Selection) {
           ? simple.stockQuantity
           : undefined,
       buyable: simple.inStock,
+      soldOut: !simple.inStock,
     };
   }
   const variation = findVariation(product.attributes, product.variations, selection);
@@ -51,6 +57,22 @@ function chosenItem(product: ProductDetailData, selection: Selection) {
     wholesalePrice: variation?.wholesale_price,
     max: maxQuantity(variation),
     buyable: variation !== undefined && isAvailable(variation),
+    soldOut: variation !== undefined && !variation.is_in_stock,
+  };
+}
+
+/** At or under this many, the page says how few are left. */
+const LOW_STOCK = 10;
+
+/** What the stepper says about stock: the cart's own units count against it. */
+function stockWords(stock: number | undefined, inCart: number) {
+  if (stock === undefined) return { left: undefined, hint: undefined, limit: undefined };
+  const left = Math.max(0, stock - inCart);
+  const holds = inCart > 0 ? `; your cart holds ${inCart}` : '';
+  return {
+    left,
+    hint: left === 0 ? undefined : stock <= LOW_STOCK ? `Only ${stock} left` : undefined,
+    limit: `We have ${stock} in stock${holds}.`,
   };
 }
 
@@ -67,10 +89,17 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
   const navigate = useNavigate();
   const { food } = product;
   const chosen = chosenItem(product, selection);
-  const clampedQuantity = chosen.max !== undefined ? Math.min(quantity, chosen.max) : quantity;
+  const lineId = chosen.variation?.variation_id ?? product.id;
+  const inCart = useCartStore(
+    (state) => state.items.find((item) => item.id === lineId)?.quantity ?? 0,
+  );
+  const stock = stockWords(chosen.max, inCart);
+  const allInCart = stock.left === 0;
+  const clampedQuantity =
+    stock.left !== undefined ? Math.max(1, Math.min(quantity, stock.left)) : quantity;
 
   function handleAdd() {
-    if (!chosen.buyable) return;
+    if (!chosen.buyable || allInCart) return;
     addToCart(
       makeCartItem(
         product.cartProduct,
@@ -130,19 +159,29 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                 <QuantityStepper
                   value={clampedQuantity}
                   onChange={setQuantity}
-                  max={chosen.max}
-                  disabled={!chosen.buyable}
+                  max={stock.left}
+                  disabled={!chosen.buyable || allInCart}
+                  hint={stock.hint}
+                  limitMessage={allInCart ? undefined : stock.limit}
                 />
                 <Button
                   size="lg"
                   className="buy-box__add"
                   onClick={handleAdd}
-                  disabled={!chosen.buyable}
+                  disabled={!chosen.buyable || allInCart}
                   data-testid="add-to-cart"
                 >
-                  {chosen.buyable ? 'Add to cart' : 'Sold out'}
+                  {!chosen.buyable ? 'Sold out' : allInCart ? 'All in your cart' : 'Add to cart'}
                 </Button>
               </div>
+              {allInCart && chosen.buyable ? (
+                <p className="stepper__limit" role="status" data-testid="all-in-cart">
+                  {stock.limit}
+                </p>
+              ) : null}
+              {chosen.soldOut ? (
+                <BackInStockForm key={lineId} variationId={chosen.variation?.variation_id} />
+              ) : null}
             </div>
             <div className="cluster">
               <Button

@@ -1,4 +1,5 @@
 import type { Product } from '@larder/contract';
+import { dietaryClaims } from '@larder/contract/dietary';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { toCartProduct } from '../cart/cart-store.ts';
@@ -68,7 +69,8 @@ export function toProductDetail(product: Product) {
       max_qty: variation.max_qty,
     })),
     cartProduct: toCartProduct({ ...product, name }),
-    food: product.food,
+    // The badges the shop's dietary filters and search agree with (decision 0030).
+    food: { ...product.food, dietary_tags: dietaryClaims(product) },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { DietaryTag, Product } from '@larder/contract';
+import { dietaryClaims } from '@larder/contract/dietary';
 import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
@@ -76,20 +77,12 @@ export function toProductCard(product: Product): ProductCardData {
       : null,
     price: priceRange(product),
     category: product.categories[0]?.name ?? null,
-    tags: product.food.dietary_tags.slice(0, 3),
+    // The badges are the claims the shop's dietary filters and search agree with (decision 0030).
+    tags: dietaryClaims(product).slice(0, 3),
     blurb: stripTags(product.short_description).slice(0, 140),
     onSale: product.on_sale,
     rating: toRating(product),
   };
 }
 
-export const DIETARY_TAG_LABELS: Record<DietaryTag, string> = {
-  'gluten-free': 'Gluten-free',
-  vegan: 'Vegan',
-  'dairy-free': 'Dairy-free',
-  'nut-free': 'Nut-free',
-  'non-gmo': 'Non-GMO',
-  organic: 'Organic',
-  'low-sugar': 'Low sugar',
-  'high-protein': 'High protein',
-};
+export { DIETARY_TAG_LABELS } from '@larder/contract/dietary';

@@ -1,16 +1,33 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
 interface QuantityStepperProps {
   value: number;
   onChange: (value: number) => void;
+  /** The most that may be chosen now: stock less what the cart already holds. */
   max?: number;
   disabled?: boolean;
+  /** Shown beside the field while the shop knows its stock, e.g. "Only 3 left". */
+  hint?: string;
+  /** Said (in a live region) when the shopper asks for more than `max`. */
+  limitMessage?: string;
 }
 
 /** Minus, a number field and plus; min 1, and max from stock when the shop knows it. */
-export function QuantityStepper({ value, onChange, max, disabled }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  max,
+  disabled,
+  hint,
+  limitMessage,
+}: QuantityStepperProps) {
   const id = useId();
-  const clamp = (next: number) => Math.max(1, max === undefined ? next : Math.min(max, next));
+  const [overLimit, setOverLimit] = useState(false);
+  const choose = (next: number) => {
+    // Plus stays pressable at the limit, so asking for more is answered instead of ignored.
+    setOverLimit(max !== undefined && next > max);
+    onChange(Math.max(1, max === undefined ? next : Math.min(max, next)));
+  };
   return (
     <div className="stepper">
       <label htmlFor={id} className="product__label">
@@ -21,7 +38,7 @@ export function QuantityStepper({ value, onChange, max, disabled }: QuantityStep
           type="button"
           className="stepper__button"
           aria-label="Decrease quantity"
-          onClick={() => onChange(clamp(value - 1))}
+          onClick={() => choose(value - 1)}
           disabled={disabled || value <= 1}
         >
           −
@@ -36,23 +53,27 @@ export function QuantityStepper({ value, onChange, max, disabled }: QuantityStep
           step={1}
           value={value}
           disabled={disabled}
+          aria-describedby={`${id}-limit`}
           data-testid="quantity-input"
           onChange={(event) => {
             const next = Number.parseInt(event.target.value, 10);
-            if (Number.isFinite(next)) onChange(clamp(next));
+            if (Number.isFinite(next)) choose(next);
           }}
         />
         <button
           type="button"
           className="stepper__button"
           aria-label="Increase quantity"
-          onClick={() => onChange(clamp(value + 1))}
-          disabled={disabled || (max !== undefined && value >= max)}
+          onClick={() => choose(value + 1)}
+          disabled={disabled}
         >
           +
         </button>
       </div>
-      {max !== undefined ? <p className="stepper__hint muted">Only {max} left</p> : null}
+      {hint ? <p className="stepper__hint muted">{hint}</p> : null}
+      <p id={`${id}-limit`} className="stepper__limit" role="status" data-testid="quantity-limit">
+        {overLimit ? limitMessage : ''}
+      </p>
     </div>
   );
 }

@@ -63,6 +63,19 @@ describe('the product query for a view', () => {
     });
   });
 
+  it('orders a search by relevance unless the shopper chose a sort', () => {
+    const orderOf = (search: string) => {
+      const { orderby, order } = productQueryFor(
+        readShopFilters(new URLSearchParams(search)),
+        categories,
+      );
+      return `${orderby} ${order}`;
+    };
+    expect(orderOf('q=cocoa')).toBe('relevance desc');
+    expect(orderOf('q=cocoa&sort=price-asc')).toBe('price asc');
+    expect(orderOf('')).toBe('menu_order desc');
+  });
+
   it('ignores an unknown category slug', () => {
     expect(
       productQueryFor({ category: 'candles', q: '', sort: 'featured' }, categories),

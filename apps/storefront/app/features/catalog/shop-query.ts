@@ -53,8 +53,10 @@ export function productQueryFor(
 ) {
   const sort = SHOP_SORTS.find((option) => option.value === filters.sort) ?? SHOP_SORTS[0];
   const category = categories.find((option) => option.slug === filters.category);
+  // A search in the default order shows the best matches first (names, then categories and diets).
+  const relevance = Boolean(filters.q) && filters.sort === DEFAULT_SORT;
   return {
-    orderby: sort.orderby,
+    orderby: relevance ? 'relevance' : sort.orderby,
     order: sort.order,
     ...(category ? { category: category.id } : {}),
     ...(filters.q ? { search: filters.q } : {}),

@@ -8,7 +8,7 @@ import {
   SHIPPING_ADDRESS_FIELDS,
 } from '../../components/forms/address-field-names.ts';
 import { AddressFields } from '../../components/forms/address-fields.tsx';
-import type { CountryOption } from '../../components/forms/countries.ts';
+import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
 import { FormBanner } from '../../components/forms/form-banner.tsx';
 import { useSaveWhileTyping, useSchemaForm } from '../../components/forms/use-schema-form.ts';
 import { browserApiFetch, createShopApi } from '../../lib/api/index.ts';
@@ -21,7 +21,11 @@ import {
   type ShippingInfo,
 } from '../cart/cart-store.ts';
 import { cartLinesKey, selectCartSubtotalCents } from '../cart/cart-derived.ts';
-import { chosenRate, shippingEstimateCents } from '../cart/shipping-estimate.ts';
+import {
+  chosenRate,
+  pendingShippingLabel,
+  shippingEstimateCents,
+} from '../cart/shipping-estimate.ts';
 import { ShippingRateOptions } from '../cart/shipping-rate-options.tsx';
 import { useShippingRates } from '../cart/use-shipping-rates.ts';
 import {
@@ -112,7 +116,12 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
     }),
     [to.address_1, to.city, to.country, to.state, to.postcode],
   );
-  const rates = useShippingRates(destination, items);
+  const rates = useShippingRates(
+    destination,
+    items,
+    undefined,
+    statesOf(countries, to.country).length > 0,
+  );
   const rate = chosenRate(rates.rates, selectedRateId);
 
   // A message about the rates belongs to the rates it was about.
@@ -269,6 +278,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
           subtotalCents={subtotalCents}
           rate={rate}
           estimateCents={shippingEstimateCents(rates.rates, selectedRateId)}
+          pendingShipping={pendingShippingLabel(rates.rates)}
         />
         <SubmitButton
           size="lg"

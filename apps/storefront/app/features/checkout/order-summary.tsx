@@ -9,10 +9,18 @@ interface OrderSummaryProps {
   subtotalCents: number;
   rate: ShippingRate | null;
   estimateCents: number;
+  /** The shipping row's words while no rate is chosen. */
+  pendingShipping: string;
 }
 
 /** Checkout's order summary: the lines, subtotal, shipping and total the shopper is agreeing to. */
-export function OrderSummary({ items, subtotalCents, rate, estimateCents }: OrderSummaryProps) {
+export function OrderSummary({
+  items,
+  subtotalCents,
+  rate,
+  estimateCents,
+  pendingShipping,
+}: OrderSummaryProps) {
   return (
     <div className="order-summary">
       <ul className="order-summary__lines" aria-label="Items in your order">
@@ -41,7 +49,7 @@ export function OrderSummary({ items, subtotalCents, rate, estimateCents }: Orde
         subtotalCents={subtotalCents}
         rate={rate}
         estimateCents={estimateCents}
-        pendingShipping="Enter your address"
+        pendingShipping={pendingShipping}
       />
     </div>
   );

@@ -460,7 +460,11 @@ function ZoneCard({
       <div className="admin-shipping-part">
         <h3 className="admin-shipping-part__title">Methods</h3>
         {view.methods.length === 0 ? (
-          <p className="admin-muted">No methods: shoppers here cannot check out.</p>
+          <p className="admin-muted" data-testid="zone-no-methods">
+            {fallback
+              ? 'No methods: the shop does not ship here, and shoppers are told where it does.'
+              : 'No methods: shoppers here are told the shop does not ship to them.'}
+          </p>
         ) : (
           <ul className="admin-shipping-methods">
             {view.methods.map((method) => (

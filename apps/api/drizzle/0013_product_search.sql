@@ -1,0 +1,3 @@
+-- Product search (decision 0030): a weighted text-search document kept by PostgreSQL itself, and its index.
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', short_description || ' ' || description || ' ' || coalesce(food->>'ingredients', '') || ' ' || coalesce(food->'allergens', '[]'::jsonb)::text), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");

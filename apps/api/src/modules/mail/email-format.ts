@@ -1,0 +1,117 @@
+import { centsOf, formatCents, formatMoney, sumCents, type Order } from '@larder/contract';
+import { findCountry } from '../shipping/countries.ts';
+
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * "25 November 2026" from an order's `date_created` (the shop's local time, no zone) or any ISO
+ * date: the calendar day is read from the string itself, so no time zone can move it a day.
+ */
+export function dateInWords(iso: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!day) return iso;
+  return dayMonthYear.format(
+    new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))),
+  );
+}
+
+/** "United States" for US; an unknown code is shown as it is rather than dropped. */
+export const countryName = (code: string): string => findCountry(code)?.name ?? code;
+
+/**
+ * A line's options that its name does not already say: a variation named
+ * "Maple Pecan Crunch - 12 oz" with "Size: 12 oz" shows the size once.
+ */
+export function lineOptions(line: Order['line_items'][number]): string[] {
+  const name = line.name.toLowerCase();
+  return line.meta_data
+    .filter((meta) => !name.includes(meta.display_value.trim().toLowerCase()))
+    .map((meta) => `${meta.display_key}: ${meta.display_value}`);
+}
+
+export type Address = Order['shipping'] | Order['billing'];
+
+/** An address as an envelope shows it: name, company, street, "City, ST 12345", country, phone. */
+export function addressLines(address: Address): string[] {
+  const name = `${address.first_name} ${address.last_name}`.trim();
+  const cityLine = [address.city, [address.state, address.postcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    name,
+    address.company,
+    address.address_1,
+    address.address_2,
+    cityLine,
+    address.country ? countryName(address.country) : '',
+    address.phone,
+  ].filter((line) => line.trim() !== '');
+}
+
+export interface OrderLineView {
+  quantity: number;
+  name: string;
+  /** "Size: 2 lb", only when the name does not already say it. */
+  options: string;
+  total: string;
+}
+
+/** An order as its e-mails show it: words and formatted money, no database or payment ids. */
+export interface OrderView {
+  number: string;
+  date: string;
+  lines: OrderLineView[];
+  /** `detail` names how: the shipping method. */
+  totals: { label: string; value: string; detail?: string; strong?: boolean }[];
+  paidBy: string;
+  note: string;
+  shipTo: string[];
+  /** Empty when it is the same as where the order ships. */
+  billTo: string[];
+  email: string;
+}
+
+export function orderView(order: Order): OrderView {
+  const shipping = order.shipping_lines[0];
+  const subtotal = sumCents(order.line_items.map((line) => centsOf(line.total)));
+  const shipTo = addressLines(
+    order.shipping.address_1.trim() !== '' ? order.shipping : order.billing,
+  );
+  const billTo = addressLines(order.billing);
+  const sameAddress = shipTo.join('\n') === billTo.join('\n');
+  return {
+    number: order.number,
+    date: dateInWords(order.date_created),
+    lines: order.line_items.map((line) => ({
+      quantity: line.quantity,
+      name: line.name,
+      options: lineOptions(line).join(', '),
+      total: formatMoney(line.total),
+    })),
+    totals: [
+      { label: 'Subtotal', value: formatCents(subtotal) },
+      ...(centsOf(order.discount_total) > 0
+        ? [{ label: 'Discount', value: `−${formatMoney(order.discount_total)}` }]
+        : []),
+      {
+        label: 'Shipping',
+        value: formatMoney(order.shipping_total),
+        ...(shipping ? { detail: shipping.method_title } : {}),
+      },
+      ...(centsOf(order.total_tax) > 0
+        ? [{ label: 'Tax', value: formatMoney(order.total_tax) }]
+        : []),
+      { label: 'Total', value: formatMoney(order.total), strong: true },
+    ],
+    paidBy: order.payment_method_title,
+    note: order.customer_note,
+    shipTo,
+    billTo: sameAddress ? [] : billTo,
+    email: order.billing.email,
+  };
+}

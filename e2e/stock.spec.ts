@@ -83,7 +83,7 @@ test.describe('stock that tells the truth early (issue 14)', () => {
     const add = page.getByTestId('add-to-cart');
     await expect(add).toHaveText('All in your cart');
     await expect(add).toBeDisabled();
-    await expect(page.getByTestId('all-in-cart')).toHaveText(
+    await expect(page.getByTestId('quantity-limit')).toHaveText(
       'We have 3 in stock; your cart holds 3.',
     );
     for (const width of [390, 1440]) {

@@ -38,17 +38,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return handleBackInStock(context.apiFetch, product.id, formData);
 }
 
-// Asking to hear about a restock changes nothing the page shows.
-export function shouldRevalidate({
-  formMethod,
-  defaultShouldRevalidate,
-}: {
-  formMethod?: string;
-  defaultShouldRevalidate: boolean;
-}) {
-  return formMethod === 'POST' ? false : defaultShouldRevalidate;
-}
-
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData;
   return seoMeta(args, {

@@ -7,7 +7,7 @@ import { useSignOut } from './use-sign-out.ts';
  * The signed-in customer's My Account dropdown (spec §2). It opens on hover, and from its button for
  * keyboard and touch; Escape closes it and returns focus to the button.
  */
-export function AccountDropdown() {
+export default function AccountDropdown() {
   const menuId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

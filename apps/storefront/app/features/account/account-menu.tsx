@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { useCustomer } from './use-customer.ts';
 
 // Only a signed-in customer needs the dropdown (and sign-out): visitors never download it.
-const AccountDropdown = lazy(() =>
-  import('./account-dropdown.tsx').then((module) => ({ default: module.AccountDropdown })),
-);
+const AccountDropdown = lazy(() => import('./account-dropdown.tsx'));
 
 /**
  * Spec §2 top bar: My Account with a dropdown (Order History, Account Details, Log Out) for a

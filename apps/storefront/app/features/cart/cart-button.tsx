@@ -10,9 +10,7 @@ const CART_DROPDOWN_ID = 'cart-dropdown';
 
 // Loaded when the pointer or focus comes to the button, or at the first open: phones never need it.
 const loadCartDropdown = () => import('./cart-dropdown.tsx');
-const CartDropdown = lazy(() =>
-  loadCartDropdown().then((module) => ({ default: module.CartDropdown })),
-);
+const CartDropdown = lazy(loadCartDropdown);
 const preloadCartDropdown = () => {
   if (window.innerWidth >= CART_DROPDOWN_MIN_WIDTH) void loadCartDropdown();
 };

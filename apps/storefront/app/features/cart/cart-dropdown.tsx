@@ -24,7 +24,7 @@ interface CartDropdownProps {
 }
 
 /** Spec §2 Header: the lines (image, title, quantity, price, Remove), the subtotal in USD, and the two links. */
-export function CartDropdown({
+export default function CartDropdown({
   id,
   panelRef,
   open,

@@ -7,7 +7,7 @@ import { BACK_IN_STOCK_INTENT, type BackInStockActionData } from './back-in-stoc
  * Spec'd by issue 14: a sold-out item's page offers one email when it is back. Posts to the
  * product route's action (works without JavaScript too); validation is the action's.
  */
-export function BackInStockForm({ variationId }: { variationId?: number }) {
+export default function BackInStockForm({ variationId }: { variationId?: number }) {
   const fetcher = useFetcher<BackInStockActionData>({ key: `back-in-stock-${variationId ?? 0}` });
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);

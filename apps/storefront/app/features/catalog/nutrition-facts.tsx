@@ -124,7 +124,7 @@ export interface NutritionFactsDialogProps {
 }
 
 /** The product page's Nutrition facts dialog; loaded when first opened. */
-export function NutritionFactsDialog({
+export default function NutritionFactsDialog({
   open,
   onClose,
   productName,

@@ -272,7 +272,7 @@ describe('ProductDetail', () => {
     const add = screen.getByTestId('add-to-cart') as HTMLButtonElement;
     expect(add.disabled).toBe(true);
     expect(add.textContent).toBe('All in your cart');
-    expect(screen.getByTestId('all-in-cart').textContent).toBe(
+    expect(screen.getByTestId('quantity-limit').textContent).toBe(
       'We have 3 in stock; your cart holds 3.',
     );
   });

@@ -20,14 +20,10 @@ import {
 import { VariationPicker } from './variation-picker.tsx';
 
 // Only a sold-out item's page needs the form: out of the first load of every other product page.
-const BackInStockForm = lazy(() =>
-  import('./back-in-stock-form.tsx').then((module) => ({ default: module.BackInStockForm })),
-);
+const BackInStockForm = lazy(() => import('./back-in-stock-form.tsx'));
 
 // Loaded when first opened: the dialog and the panel stay out of the product page's first load.
-const NutritionFactsDialog = lazy(() =>
-  import('./nutrition-facts.tsx').then((module) => ({ default: module.NutritionFactsDialog })),
-);
+const NutritionFactsDialog = lazy(() => import('./nutrition-facts.tsx'));
 
 /** Spec §4: the toast after adding; tapping it goes to /cart. */
 export const ADDED_TO_CART_MESSAGE = 'Item added to cart';
@@ -65,14 +61,16 @@ function chosenItem(product: ProductDetailData, selection: Selection) {
 const LOW_STOCK = 10;
 
 /** What the stepper says about stock: the cart's own units count against it. */
-function stockWords(stock: number | undefined, inCart: number) {
-  if (stock === undefined) return { left: undefined, hint: undefined, limit: undefined };
+function stockWords(
+  stock: number | undefined,
+  inCart: number,
+): { left?: number; hint?: string; limit?: string } {
+  if (stock === undefined) return {};
   const left = Math.max(0, stock - inCart);
-  const holds = inCart > 0 ? `; your cart holds ${inCart}` : '';
   return {
     left,
-    hint: left === 0 ? undefined : stock <= LOW_STOCK ? `Only ${stock} left` : undefined,
-    limit: `We have ${stock} in stock${holds}.`,
+    hint: left > 0 && stock <= LOW_STOCK ? `Only ${stock} left` : undefined,
+    limit: `We have ${stock} in stock${inCart > 0 ? `; your cart holds ${inCart}` : ''}.`,
   };
 }
 
@@ -162,7 +160,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                   max={stock.left}
                   disabled={!chosen.buyable || allInCart}
                   hint={stock.hint}
-                  limitMessage={allInCart ? undefined : stock.limit}
+                  limitMessage={stock.limit}
                 />
                 <Button
                   size="lg"
@@ -174,11 +172,6 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                   {!chosen.buyable ? 'Sold out' : allInCart ? 'All in your cart' : 'Add to cart'}
                 </Button>
               </div>
-              {allInCart && chosen.buyable ? (
-                <p className="stepper__limit" role="status" data-testid="all-in-cart">
-                  {stock.limit}
-                </p>
-              ) : null}
               {chosen.soldOut ? (
                 <BackInStockForm key={lineId} variationId={chosen.variation?.variation_id} />
               ) : null}

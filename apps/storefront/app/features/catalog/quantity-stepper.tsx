@@ -8,7 +8,7 @@ interface QuantityStepperProps {
   disabled?: boolean;
   /** Shown beside the field while the shop knows its stock, e.g. "Only 3 left". */
   hint?: string;
-  /** Said (in a live region) when the shopper asks for more than `max`. */
+  /** Said (in a live region) when the shopper asks for more than `max`, or `max` is 0. */
   limitMessage?: string;
 }
 
@@ -72,7 +72,7 @@ export function QuantityStepper({
       </div>
       {hint ? <p className="stepper__hint muted">{hint}</p> : null}
       <p id={`${id}-limit`} className="stepper__limit" role="status" data-testid="quantity-limit">
-        {overLimit ? limitMessage : ''}
+        {overLimit || max === 0 ? limitMessage : ''}
       </p>
     </div>
   );

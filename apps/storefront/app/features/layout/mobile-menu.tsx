@@ -53,7 +53,7 @@ function wrapFocus(event: KeyboardEvent, panel: HTMLElement | null) {
  * 1200 px, where the footer is hidden, it also carries the footer's policy links, contact details,
  * newsletter sign-up and social links (issue 14).
  */
-export function MobileMenu({ id, open, onClose, toggleRef }: MobileMenuProps) {
+export default function MobileMenu({ id, open, onClose, toggleRef }: MobileMenuProps) {
   // Read here, in the menu's own chunk, so the header on every page's first load stays as it was.
   const site = useRouteLoaderData<RootSiteData>('root')?.siteConfig;
   const panelRef = useRef<HTMLElement>(null);

@@ -12,9 +12,7 @@ import { SiteLogo } from '../../components/layout/site-logo.tsx';
 const MOBILE_MENU_ID = 'mobile-menu';
 // Loaded when the pointer or focus reaches the toggle (mounted closed, so it slides in on the click),
 // or at the first open: a visitor who never opens the menu never downloads it.
-const MobileMenu = lazy(() =>
-  import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })),
-);
+const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 
 /** Spec §2 Header. `overlay` lays it over the hero; without a hero it is a solid bar. */
 export function SiteHeader({ overlay, shopName }: { overlay: boolean; shopName: string }) {

@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/api', 'apps/storefront'],
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Each test file
+    // starts its own database, so two run side by side safely.
+    maxWorkers: 2,
     // `npm run check` prints it (--coverage); `npm test` runs without, to stay fast.
     coverage: {
       provider: 'v8',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductTaxClassSchema, TaxStatusSchema } from './taxes.ts';
 import {
   CatalogVisibilitySchema,
   FoodInfoSchema,
@@ -218,6 +219,9 @@ const productFields = {
   manage_stock: z.boolean(),
   stock_quantity: z.number().int().min(0).max(MAX_STOCK_QUANTITY).nullable(),
   stock_status: StockStatusSchema,
+  /** Sales tax: taxable, shipping (only its shipping is taxed) or none, and its class ('' standard). */
+  tax_status: TaxStatusSchema,
+  tax_class: ProductTaxClassSchema,
   weight: MeasureSchema,
   dimensions: z.object({ length: MeasureSchema, width: MeasureSchema, height: MeasureSchema }),
   reviews_allowed: z.boolean(),
@@ -307,6 +311,8 @@ export const ProductCreateSchema = z
     manage_stock: productFields.manage_stock.default(false),
     stock_quantity: productFields.stock_quantity.default(null),
     stock_status: productFields.stock_status.default('instock'),
+    tax_status: productFields.tax_status.default('taxable'),
+    tax_class: productFields.tax_class.default(''),
     weight: productFields.weight.default(''),
     dimensions: productFields.dimensions.default({ length: '', width: '', height: '' }),
     reviews_allowed: productFields.reviews_allowed.default(true),

@@ -11,7 +11,8 @@ import {
 } from '@larder/contract';
 import { createProduct, createWholesaleApplication, uniqueName } from '../../../test/factories.ts';
 import { productIdOf } from '../../../test/place-order.ts';
-import { signedInCustomer, type Session } from '../../../test/sessions.ts';
+import { mailTo } from '../../../test/outbox.ts';
+import { payOrder, signedInCustomer, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -240,6 +241,24 @@ describe('POST /orders: sales tax', () => {
     } finally {
       await ownerRequest('PUT', `${ownerApiPaths.taxes}/${state.id}`, { rate: state.rate });
     }
+  });
+});
+
+describe('order emails: sales tax', () => {
+  it('lists each rate charged in the order confirmation', async () => {
+    const buyer = await signedInCustomer(t.app, t.database.db);
+    const tote = await createProduct(t, { regular_price: '20.00' });
+    const { order: placed } = await order(durham, [{ product_id: tote.id, quantity: 2 }], buyer);
+    await payOrder(t.app, buyer, placed);
+    const confirmation = mailTo(t.config.dataDir, buyer.email).find((mail) =>
+      /order/i.test(mail.headers.subject ?? ''),
+    );
+    expect(confirmation, 'the order confirmation').toBeDefined();
+    // The text part's total rows, e.g. "NC State Tax: $2.23 (4.75 %)".
+    const text = confirmation!.text.replace(/\s+/g, ' ');
+    expect(text).toContain('NC State Tax: $2.23 (4.75 %)');
+    expect(text).toContain('Durham County Tax: $1.06 (2.25 %)');
+    expect(text).toContain('Total: $50.47');
   });
 });
 

@@ -126,6 +126,21 @@ for (const width of [1440, 390]) {
       const dialog = page.getByRole('dialog', { name: 'Order Payment' });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByTestId('payment-order-total')).toHaveText(shown);
+
+      // Paid, the receipt lists the rate it was charged and the same total.
+      await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await dialog.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+      await dialog.getByLabel('CVC').fill('123');
+      await dialog.getByRole('button', { name: 'Submit Payment' }).click();
+      await expect(page).toHaveURL(/\/order-received\/\d+\?key=wc_order_/);
+      const receipt = page.getByTestId('order-received');
+      await expect(receipt.getByTestId('order-tax-line')).toHaveText([
+        usd.format(nc.tax.total_tax),
+      ]);
+      await expect(receipt).toContainText('NC Food Tax');
+      await expect(receipt.getByTestId('order-total')).toHaveText(shown);
+      if (shots)
+        await page.screenshot({ path: `${shots}/receipt-tax-${width}.png`, fullPage: true });
     });
   });
 }

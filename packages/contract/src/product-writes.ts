@@ -74,6 +74,10 @@ const variationFields = {
   manage_stock: z.boolean(),
   stock_quantity: z.number().int().min(0).max(MAX_STOCK_QUANTITY).nullable(),
   stock_status: StockStatusSchema,
+  /** 'parent' (the default) takes the product's tax class, as in WooCommerce. */
+  tax_class: z.enum(['parent', '', 'reduced-rate', 'zero-rate'], {
+    error: "Choose a tax class: parent, '' (standard), reduced-rate or zero-rate.",
+  }),
   weight: MeasureSchema,
   menu_order: z.number().int().min(-MAX_ID).max(MAX_ID),
   /** The variation's own picture (a media id), or null for the product's. */
@@ -163,6 +167,7 @@ export const VariationCreateSchema = z
     manage_stock: variationFields.manage_stock.default(false),
     stock_quantity: variationFields.stock_quantity.default(null),
     stock_status: variationFields.stock_status.default('instock'),
+    tax_class: variationFields.tax_class.default('parent'),
     weight: variationFields.weight.default(''),
     menu_order: variationFields.menu_order.default(0),
     image: variationFields.image.default(null),

@@ -9,7 +9,12 @@ import {
   type ShippingRate,
   type TaxRate,
 } from '@larder/contract';
-import { createProduct, createWholesaleApplication, uniqueName } from '../../../test/factories.ts';
+import {
+  createProduct,
+  createVariableProduct,
+  createWholesaleApplication,
+  uniqueName,
+} from '../../../test/factories.ts';
 import { productIdOf } from '../../../test/place-order.ts';
 import { mailTo } from '../../../test/outbox.ts';
 import { payOrder, signedInCustomer, type Session } from '../../../test/sessions.ts';
@@ -43,7 +48,7 @@ const losAngeles = {
 };
 
 type Address = typeof durham;
-type Lines = { product_id: number; quantity: number }[];
+type Lines = { product_id: number; variation_id?: number; quantity: number }[];
 
 async function quote(address: Address, lines: Lines, headers: Record<string, string> = {}) {
   const res = await t.app.inject({
@@ -285,6 +290,29 @@ describe('PUT /products/{id}: tax status and class', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ data: { params: { tax_class: expect.any(String) } } });
+  });
+});
+
+describe('PUT /products/{id}/variations/{id}: tax class', () => {
+  it("taxes a variation at its own class, or its product's when it says parent", async () => {
+    const product = await createVariableProduct(t);
+    const [small, large] = product.variations;
+    const changed = await ownerRequest(
+      'PUT',
+      `${apiPaths.products}/${product.id}/variations/${small!.id}`,
+      { tax_class: 'reduced-rate' },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const lines = [
+      { product_id: product.id, variation_id: small!.id, quantity: 1 },
+      { product_id: product.id, variation_id: large!.id, quantity: 1 },
+    ];
+    const { order: placed } = await order(durham, lines);
+    // $12.00 at 2 %; $20.00 at the standard 7.5 % (the product's class).
+    expect(placed.line_items.map((line) => [line.tax_class, line.total_tax])).toEqual([
+      ['reduced-rate', '0.24'],
+      ['', '1.50'],
+    ]);
   });
 });
 

@@ -41,6 +41,7 @@ import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { createShippingZonesService } from './modules/shipping/shipping-zones.service.ts';
 import { createStockNotificationsRepo } from './modules/stock-notifications/stock-notifications.repo.ts';
 import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
+import { createTaxService, taxableLine } from './modules/tax/tax.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 
 export interface ServicesOptions {
@@ -149,13 +150,18 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
     now,
   });
+  const tax = createTaxService(db, { activity });
   const shippingRepo = createShippingRepo(db);
-  const shipping = createShippingService(db, shippingRepo);
+  const shipping = createShippingService(db, shippingRepo, {
+    taxFor: ({ lines, ...quote }) =>
+      tax.calculator({ ...quote, lines: lines.map((line) => taxableLine(line)) }),
+  });
   const shippingZones = createShippingZonesService(db, shippingRepo, { activity });
   const orders = createOrdersService(db, {
     holdMinutes: config.orderHoldMinutes,
     maxHeldUnits: config.orderHoldMaxUnits,
     shipping,
+    tax,
     now,
   });
   const paymentSetup = createPaymentSetup(config);
@@ -206,6 +212,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     wholesale,
     shipping,
     shippingZones,
+    tax,
     orders,
     orderManagement,
     orderDocuments,

@@ -212,6 +212,7 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.newsletterExport, () => apiPaths.newsletterExport),
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
   ...shippingEditingRoutes(),
+  ...taxRoutes(),
   {
     route: `GET ${ownerApiPaths.catalogExport}`,
     rule: 'owners only; the file carries wholesale prices',
@@ -429,6 +430,55 @@ const productWriteRoutes: RouteEntry[] = [
     ],
   },
 ];
+/**
+ * The owner's tax rates (`/wc/v3/taxes`). Rate 1 is the seeded NC state rate: the update sends the
+ * rate it has, so the other probes' quotes do not change; a delete reaches an unknown id.
+ */
+function taxRoutes(): RouteEntry[] {
+  const taxes = ownerApiPaths.taxes;
+  return [
+    ownerGet(taxes, () => taxes, 'class=luxury'),
+    ownerGet(`${taxes}/{id}`, () => `${taxes}/1`),
+    ownerGet(ownerApiPaths.taxClasses, () => ownerApiPaths.taxClasses),
+    {
+      route: `POST ${taxes}`,
+      rule: 'the owner only',
+      probes: () => [
+        {
+          method: 'POST',
+          url: taxes,
+          // A country no test address is in, so no quote changes.
+          payload: () => ({ country: 'AQ', rate: '1', name: 'Matrix tax' }),
+          expect: onlyFor(['owner'], 201),
+        },
+        {
+          method: 'POST',
+          url: taxes,
+          payload: () => ({ rate: 'seven' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
+    {
+      route: `PUT ${taxes}/{id}`,
+      rule: 'the owner only',
+      probes: () => [
+        {
+          method: 'PUT',
+          url: `${taxes}/1`,
+          payload: () => ({ rate: '4.75' }),
+          expect: onlyFor(['owner']),
+        },
+      ],
+    },
+    {
+      route: `DELETE ${taxes}/{id}`,
+      rule: 'the owner only',
+      probes: () => [{ method: 'DELETE', url: `${taxes}/999999`, expect: onlyFor(['owner'], 404) }],
+    },
+  ];
+}
+
 /** The owner's shipping zone routes; a delete reaches an unknown id, as each owner request is sent twice. */
 function shippingEditingRoutes(): RouteEntry[] {
   const zones = apiPaths.shippingZones;

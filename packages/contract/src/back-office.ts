@@ -27,6 +27,9 @@ export const ownerApiPaths = {
   catalogImport: '/wp-json/larder/v1/catalog/import',
   /** An order's paperwork: `/{id}/invoice.pdf` and `/{id}/packing-slip.pdf`. */
   orderDocuments: '/wp-json/larder/v1/orders',
+  /** WooCommerce's tax rates: list, `/{id}`, `/batch`; `/classes` lists the classes. */
+  taxes: '/wp-json/wc/v3/taxes',
+  taxClasses: '/wp-json/wc/v3/taxes/classes',
 } as const;
 
 // The owner-only API under the back office (/admin). WooCommerce's shapes where it has them;

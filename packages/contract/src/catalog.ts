@@ -128,6 +128,8 @@ export const ProductSchema = z.object({
   virtual: z.boolean(),
   downloadable: z.boolean(),
   tax_status: z.enum(['taxable', 'shipping', 'none']),
+  /** '' for the standard class; food is 'reduced-rate'. */
+  tax_class: z.string(),
   manage_stock: z.boolean(),
   stock_quantity: z.number().int().nullable(),
   stock_status: StockStatusSchema,

@@ -15,3 +15,4 @@ export * from './payments.ts';
 export * from './accounts.ts';
 export * from './money.ts';
 export * from './back-office.ts';
+export * from './taxes.ts';

@@ -60,6 +60,9 @@ export const lineTotalCents = (unitCents: number, quantity: number): number => u
 export const sumCents = (amounts: readonly number[]): number =>
   amounts.reduce((sum, amount) => sum + amount, 0);
 
-/** What an order charges: its lines plus shipping (no taxes or coupons in this shop). */
-export const orderTotalCents = (subtotalCents: number, shippingCents: number): number =>
-  subtotalCents + shippingCents;
+/** What an order charges: its lines plus shipping plus sales tax (prices are entered without tax). */
+export const orderTotalCents = (
+  subtotalCents: number,
+  shippingCents: number,
+  taxCents = 0,
+): number => subtotalCents + shippingCents + taxCents;

@@ -116,6 +116,14 @@ export const OrderLineMetaSchema = z.object({
   display_value: z.string(),
 });
 
+/** A line's tax: its total and its share by rate id (`taxes[].id` is the rate's id). */
+const LineTaxFields = {
+  total_tax: MoneyStringSchema,
+  taxes: z.array(
+    z.object({ id: z.number().int(), total: MoneyStringSchema, subtotal: z.string() }),
+  ),
+};
+
 export const OrderLineItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -132,6 +140,10 @@ export const OrderLineItemSchema = z.object({
   /** Variation attributes, e.g. { key: "Size", value: "2 lb" }. */
   meta_data: z.array(OrderLineMetaSchema),
   image: z.object({ id: z.number().int(), src: z.string() }),
+  ...LineTaxFields,
+  /** '' for the standard class. */
+  tax_class: z.string(),
+  subtotal_tax: MoneyStringSchema,
 });
 export type OrderLineItem = z.infer<typeof OrderLineItemSchema>;
 
@@ -141,9 +153,24 @@ export const OrderShippingLineSchema = z.object({
   method_id: ShippingMethodIdSchema,
   instance_id: z.string(),
   total: MoneyStringSchema,
+  ...LineTaxFields,
 });
 
-/** The WooCommerce order shape (reference §4), without taxes, coupons and fees, which are all zero. */
+/** One rate applied to the order, copied when it was placed (WooCommerce's tax_lines). */
+export const OrderTaxLineSchema = z.object({
+  id: z.number().int(),
+  rate_code: z.string(),
+  rate_id: z.number().int(),
+  label: z.string(),
+  compound: z.boolean(),
+  tax_total: MoneyStringSchema,
+  shipping_tax_total: MoneyStringSchema,
+  /** The rate as a number of percent, e.g. 4.75. */
+  rate_percent: z.number(),
+});
+export type OrderTaxLine = z.infer<typeof OrderTaxLineSchema>;
+
+/** The WooCommerce order shape (reference §4), with its taxes; no fees. */
 export const OrderSchema = z.object({
   id: z.number().int(),
   parent_id: z.number().int(),
@@ -164,9 +191,13 @@ export const OrderSchema = z.object({
   discount_total: MoneyStringSchema,
   shipping_total: MoneyStringSchema,
   cart_tax: MoneyStringSchema,
+  shipping_tax: MoneyStringSchema,
   total: MoneyStringSchema,
   total_tax: MoneyStringSchema,
   prices_include_tax: z.boolean(),
+  tax_lines: z.array(OrderTaxLineSchema),
+  /** Why the order carries no tax (an approved resale certificate); null when it is taxed. */
+  tax_exempt_reason: z.string().nullable(),
   customer_id: z.number().int(),
   customer_note: z.string(),
   billing: OrderBillingSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductTaxClassSchema, TaxStatusSchema } from './taxes.ts';
 import {
   CatalogVisibilitySchema,
   FoodInfoSchema,
@@ -73,6 +74,10 @@ const variationFields = {
   manage_stock: z.boolean(),
   stock_quantity: z.number().int().min(0).max(MAX_STOCK_QUANTITY).nullable(),
   stock_status: StockStatusSchema,
+  /** 'parent' (the default) takes the product's tax class, as in WooCommerce. */
+  tax_class: z.enum(['parent', '', 'reduced-rate', 'zero-rate'], {
+    error: "Choose a tax class: parent, '' (standard), reduced-rate or zero-rate.",
+  }),
   weight: MeasureSchema,
   menu_order: z.number().int().min(-MAX_ID).max(MAX_ID),
   /** The variation's own picture (a media id), or null for the product's. */
@@ -162,6 +167,7 @@ export const VariationCreateSchema = z
     manage_stock: variationFields.manage_stock.default(false),
     stock_quantity: variationFields.stock_quantity.default(null),
     stock_status: variationFields.stock_status.default('instock'),
+    tax_class: variationFields.tax_class.default('parent'),
     weight: variationFields.weight.default(''),
     menu_order: variationFields.menu_order.default(0),
     image: variationFields.image.default(null),
@@ -218,6 +224,9 @@ const productFields = {
   manage_stock: z.boolean(),
   stock_quantity: z.number().int().min(0).max(MAX_STOCK_QUANTITY).nullable(),
   stock_status: StockStatusSchema,
+  /** Sales tax: taxable, shipping (only its shipping is taxed) or none, and its class ('' standard). */
+  tax_status: TaxStatusSchema,
+  tax_class: ProductTaxClassSchema,
   weight: MeasureSchema,
   dimensions: z.object({ length: MeasureSchema, width: MeasureSchema, height: MeasureSchema }),
   reviews_allowed: z.boolean(),
@@ -307,6 +316,8 @@ export const ProductCreateSchema = z
     manage_stock: productFields.manage_stock.default(false),
     stock_quantity: productFields.stock_quantity.default(null),
     stock_status: productFields.stock_status.default('instock'),
+    tax_status: productFields.tax_status.default('taxable'),
+    tax_class: productFields.tax_class.default(''),
     weight: productFields.weight.default(''),
     dimensions: productFields.dimensions.default({ length: '', width: '', height: '' }),
     reviews_allowed: productFields.reviews_allowed.default(true),

@@ -233,5 +233,16 @@ export const ShippingRateSchema = z.object({
   cost: z.number(),
   method_id: ShippingMethodIdSchema,
   instance_id: z.number().int(),
+  /**
+   * The order's sales tax if this rate is chosen, in dollars like `cost`: what the order will
+   * charge for this address and cart (the tax on shipping differs from rate to rate).
+   */
+  tax: z.object({
+    cart_tax: z.number(),
+    shipping_tax: z.number(),
+    total_tax: z.number(),
+    /** Why no tax is charged (an approved resale certificate); null when taxed as usual. */
+    exempt_reason: z.string().nullable(),
+  }),
 });
 export type ShippingRate = z.infer<typeof ShippingRateSchema>;

@@ -114,6 +114,14 @@ export const products = pgTable(
     menuOrder: integer('menu_order').notNull().default(0),
     attributes: jsonb('attributes').$type<StoredAttribute[]>().notNull().default([]),
     food: jsonb('food').$type<FoodInfo>().notNull(),
+    /** WooCommerce's tax status: taxable, shipping (only its shipping is taxed) or none. */
+    taxStatus: text('tax_status', { enum: ['taxable', 'shipping', 'none'] })
+      .notNull()
+      .default('taxable'),
+    /** '' is the standard class; food is 'reduced-rate'. */
+    taxClass: text('tax_class', { enum: ['', 'reduced-rate', 'zero-rate'] })
+      .notNull()
+      .default(''),
     /**
      * Product search (decision 0030): the name weighs most (A), the copy, ingredients and allergens
      * least (C). Categories and dietary claims (B) live in other rows or in the contract's rule, so
@@ -159,6 +167,10 @@ export const productVariations = pgTable(
     weight: text('weight').notNull().default(''),
     imageMediaId: integer('image_media_id').references(() => media.id),
     menuOrder: integer('menu_order').notNull().default(0),
+    /** 'parent' takes the product's class, as in WooCommerce. */
+    taxClass: text('tax_class', { enum: ['parent', '', 'reduced-rate', 'zero-rate'] })
+      .notNull()
+      .default('parent'),
   },
   (table) => [index('product_variations_product_idx').on(table.productId)],
 );
@@ -333,6 +345,52 @@ export const shippingZoneMethods = pgTable(
   },
   (table) => [index('shipping_zone_methods_zone_idx').on(table.zoneId)],
 );
+
+// ---------------------------------------------------------------- tax
+
+/**
+ * WooCommerce's tax rates: a rate applies where country, state, postcodes and cities match ('' or
+ * [] matches all); at each priority the first match (by rate_order) applies, and priorities add.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country').notNull().default(''),
+    state: text('state').notNull().default(''),
+    /** Exact codes, wildcards (`277*`) or ranges (`27500...27599`), as shipping zones match them. */
+    postcodes: jsonb('postcodes').$type<string[]>().notNull().default([]),
+    cities: jsonb('cities').$type<string[]>().notNull().default([]),
+    /** The percentage in ten-thousandths of a percent (7.5 % is 75000): WooCommerce keeps 4 decimals. */
+    rateMicros: integer('rate_micros').notNull(),
+    name: text('name').notNull(),
+    priority: integer('priority').notNull().default(1),
+    compound: boolean('compound').notNull().default(false),
+    shipping: boolean('shipping').notNull().default(true),
+    rateOrder: integer('rate_order').notNull().default(0),
+    taxClass: text('tax_class', { enum: ['standard', 'reduced-rate', 'zero-rate'] })
+      .notNull()
+      .default('standard'),
+  },
+  (table) => [index('tax_rates_location_idx').on(table.country, table.state)],
+);
+
+/** One applied rate on an order (WooCommerce's tax_lines entry). */
+export interface StoredTaxLine {
+  rateId: number;
+  rateCode: string;
+  label: string;
+  compound: boolean;
+  /** "7.5000" */
+  ratePercent: string;
+  taxCents: number;
+  shippingTaxCents: number;
+}
+
+export interface StoredLineTax {
+  rateId: number;
+  cents: number;
+}
 
 // ---------------------------------------------------------------- orders
 
@@ -514,6 +572,13 @@ export const orders = pgTable(
     shippingTitle: text('shipping_title').notNull(),
     shippingTotalCents: integer('shipping_total_cents').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
+    /** Tax on the lines and on shipping, fixed when the order is placed (decision: sales tax). */
+    cartTaxCents: integer('cart_tax_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    /** The rates applied, copied so a later rate change never alters a placed order. */
+    taxLines: jsonb('tax_lines').$type<StoredTaxLine[]>().notNull().default([]),
+    /** Why the order carries no tax although its destination has rates; null when not exempt. */
+    taxExemptReason: text('tax_exempt_reason'),
     totalCents: integer('total_cents').notNull(),
     /** The price list the order was priced on: wholesale for an approved buyer's order. */
     priceList: text('price_list', { enum: ['retail', 'wholesale'] })
@@ -567,6 +632,11 @@ export const orderItems = pgTable(
     image: jsonb('image').$type<{ id: number; src: string }>().notNull(),
     /** Units taken from managed stock for this line (0 when the item's stock is not managed). */
     stockHeld: integer('stock_held').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** The product's tax class when ordered ('' standard). */
+    taxClass: text('tax_class').notNull().default(''),
+    /** The line's tax by rate id, as WooCommerce's line `taxes`. */
+    taxes: jsonb('taxes').$type<StoredLineTax[]>().notNull().default([]),
   },
   (table) => [index('order_items_order_idx').on(table.orderId)],
 );

@@ -103,8 +103,20 @@ export function orderView(order: Order): OrderView {
         value: formatMoney(order.shipping_total),
         ...(shipping ? { detail: shipping.method_title } : {}),
       },
-      ...(centsOf(order.total_tax) > 0
-        ? [{ label: 'Tax', value: formatMoney(order.total_tax) }]
+      // Each rate the order was charged, as its receipt page lists them; an exemption says why.
+      ...order.tax_lines.map((line) => ({
+        label: line.label,
+        value: formatCents(centsOf(line.tax_total) + centsOf(line.shipping_tax_total)),
+        detail: `${line.rate_percent} %`,
+      })),
+      ...(order.tax_exempt_reason
+        ? [
+            {
+              label: 'Sales tax',
+              value: formatMoney(order.total_tax),
+              detail: order.tax_exempt_reason,
+            },
+          ]
         : []),
       { label: 'Total', value: formatMoney(order.total), strong: true },
     ],

@@ -11,12 +11,13 @@ import {
 import type { OrderCreateSchema } from '@larder/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import type { StoredAddress } from '../../db/schema.ts';
+import type { StoredAddress, StoredLineTax } from '../../db/schema.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
 import { formatWpDate } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
+import { taxableLine, type TaxService } from '../tax/tax.service.ts';
 import { trackingUrl } from './carrier-tracking.ts';
 import {
   ordersRepo,
@@ -73,6 +74,7 @@ export interface OrdersServiceOptions {
    */
   maxHeldUnits: number;
   shipping: ShippingService;
+  tax: TaxService;
   /** The clock; tests pass their own to expire holds without waiting. */
   now?: () => Date;
   log?: { error(object: object, message: string): void };
@@ -136,6 +138,14 @@ function toAddress(
 
 const date = (value: Date | null) => (value ? formatWpDate(value) : null);
 
+/** WooCommerce's line `taxes`: each rate's share, by the rate's id. */
+const wooTaxes = (taxes: StoredLineTax[]) =>
+  taxes.map((tax) => ({
+    id: tax.rateId,
+    total: toMoneyString(tax.cents),
+    subtotal: toMoneyString(tax.cents),
+  }));
+
 function toLineItem(item: OrderItemRow): Order['line_items'][number] {
   return {
     id: item.id,
@@ -148,6 +158,10 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
     price: toMoneyNumber(item.unitPriceCents),
     subtotal: toMoneyString(item.totalCents),
     total: toMoneyString(item.totalCents),
+    tax_class: item.taxClass,
+    subtotal_tax: toMoneyString(item.taxCents),
+    total_tax: toMoneyString(item.taxCents),
+    taxes: wooTaxes(item.taxes),
     meta_data: item.attributes.map((attribute, index) => ({
       id: index + 1,
       key: attribute.key,
@@ -180,10 +194,22 @@ export function toOrder({ order, items }: OrderWithItems): Order {
     date_completed_gmt: date(order.dateCompleted),
     discount_total: '0.00',
     shipping_total: toMoneyString(order.shippingTotalCents),
-    cart_tax: '0.00',
+    cart_tax: toMoneyString(order.cartTaxCents),
+    shipping_tax: toMoneyString(order.shippingTaxCents),
     total: toMoneyString(order.totalCents),
-    total_tax: '0.00',
+    total_tax: toMoneyString(order.cartTaxCents + order.shippingTaxCents),
     prices_include_tax: false,
+    tax_lines: order.taxLines.map((line, index) => ({
+      id: index + 1,
+      rate_code: line.rateCode,
+      rate_id: line.rateId,
+      label: line.label,
+      compound: line.compound,
+      tax_total: toMoneyString(line.taxCents),
+      shipping_tax_total: toMoneyString(line.shippingTaxCents),
+      rate_percent: Number(line.ratePercent),
+    })),
+    tax_exempt_reason: order.taxExemptReason,
     customer_id: order.customerId,
     customer_note: order.customerNote,
     billing: { ...billingAddress, email },
@@ -199,6 +225,14 @@ export function toOrder({ order, items }: OrderWithItems): Order {
         method_id: order.shippingMethodId,
         instance_id: String(order.shippingInstanceId),
         total: toMoneyString(order.shippingTotalCents),
+        total_tax: toMoneyString(order.shippingTaxCents),
+        taxes: order.taxLines
+          .filter((line) => line.shippingTaxCents !== 0)
+          .map((line) => ({
+            id: line.rateId,
+            total: toMoneyString(line.shippingTaxCents),
+            subtotal: '',
+          })),
       },
     ],
     needs_payment: order.status === 'pending' && order.totalCents > 0,
@@ -255,7 +289,7 @@ function queryTime(name: 'after' | 'before', value: string | undefined): Date | 
 
 export function createOrdersService(db: Database, options: OrdersServiceOptions) {
   const now = options.now ?? (() => new Date());
-  const { shipping } = options;
+  const { shipping, tax } = options;
 
   /** Runs fn in the caller's transaction when given one, else in a new one. */
   const inTransaction = <T>(tx: Database | undefined, fn: (tx: Database) => Promise<T>) =>
@@ -371,6 +405,15 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         );
       }
 
+      // Step 4 of the order's money: tax on each line's (discounted) total and on shipping.
+      const taxed = (
+        await tax.calculator({
+          destination,
+          lines: cart.lines.map((line) => taxableLine(line)),
+          viewer,
+        })
+      )(rate.costCents);
+
       const created = now();
       const holdExpiresAt = new Date(created.getTime() + options.holdMinutes * 60_000);
       const billing = toAddress(input.billing, {
@@ -396,7 +439,11 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           shippingTitle: rate.label,
           shippingTotalCents: rate.costCents,
           subtotalCents: cart.subtotalCents,
-          totalCents: orderTotalCents(cart.subtotalCents, rate.costCents),
+          cartTaxCents: taxed.cartTaxCents,
+          shippingTaxCents: taxed.shippingTaxCents,
+          taxLines: taxed.taxLines,
+          taxExemptReason: taxed.exemptReason,
+          totalCents: orderTotalCents(cart.subtotalCents, rate.costCents, taxed.totalTaxCents),
           priceList: viewer.canSeeWholesale ? 'wholesale' : 'retail',
           customerIp: client.ip,
           customerUserAgent: client.userAgent.slice(0, 500),
@@ -466,6 +513,9 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             attributes: line.attributes,
             image: line.image,
             stockHeld: heldByLine.get(index) ?? 0,
+            taxCents: taxed.lines[index]!.cents,
+            taxes: taxed.lines[index]!.taxes,
+            taxClass: line.taxClass,
           })),
         );
         return { order, items };

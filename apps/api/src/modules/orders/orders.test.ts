@@ -9,8 +9,11 @@ import { seedShippingZones } from '../../../seed/shipping-zones.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../../test/factories.ts';
 import { payOrder, signedInCustomer } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createActivityRepo } from '../activity/activity.repo.ts';
+import { createActivityService } from '../activity/activity.service.ts';
 import { createShippingRepo } from '../shipping/shipping.repo.ts';
 import { createShippingService } from '../shipping/shipping.service.ts';
+import { createTaxService, taxableLine } from '../tax/tax.service.ts';
 import { createOrdersService } from './orders.service.ts';
 
 const ORDERS = '/wp-json/wc/v3/orders';
@@ -34,13 +37,20 @@ let honeyOatName: string;
 let honeyOatSmall: number;
 
 /** A service on the same database and clock, for viewers the HTTP layer cannot produce yet (sign-in). */
-const service = () =>
-  createOrdersService(t.database.db, {
+const service = () => {
+  const activity = createActivityService(createActivityRepo(t.database.db));
+  const tax = createTaxService(t.database.db, { activity });
+  return createOrdersService(t.database.db, {
     holdMinutes: 60,
     maxHeldUnits: 999,
-    shipping: createShippingService(t.database.db, createShippingRepo(t.database.db)),
+    shipping: createShippingService(t.database.db, createShippingRepo(t.database.db), {
+      taxFor: ({ lines, ...quote }) =>
+        tax.calculator({ ...quote, lines: lines.map((line) => taxableLine(line)) }),
+    }),
+    tax,
     now,
   });
+};
 
 beforeAll(async () => {
   // Orders need only the shop's shipping zones; the products are the test's own.

@@ -248,6 +248,8 @@ describe('priceCart: lines', () => {
       ],
       image: { id: expect.any(Number), src: '/wp-content/uploads/bag.jpg' },
       stockQuantity: 4,
+      taxStatus: 'taxable',
+      taxClass: '',
     });
   });
 
@@ -287,6 +289,8 @@ describe('priceCart: lines', () => {
       attributes: [],
       image: { id: expect.any(Number), src: '/wp-content/uploads/oats.jpg' },
       stockQuantity: null,
+      taxStatus: 'taxable',
+      taxClass: '',
     });
     const counted = await price([{ product_id: ids.counted, quantity: 1 }]);
     expect(counted.lines[0]).toMatchObject({ stockQuantity: 3, image: { id: 0, src: '' } });

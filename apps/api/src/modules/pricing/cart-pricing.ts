@@ -25,6 +25,9 @@ export interface PricedLine {
   image: { id: number; src: string };
   /** Units left when the item's stock is managed; null when it is not counted. */
   stockQuantity: number | null;
+  /** WooCommerce's tax status and class ('' standard); a variation's 'parent' is resolved. */
+  taxStatus: 'taxable' | 'shipping' | 'none';
+  taxClass: '' | 'reduced-rate' | 'zero-rate';
 }
 
 export interface PricedCart {
@@ -158,6 +161,8 @@ export function priceLines(
         attributes: [],
         image: fallbackImage,
         stockQuantity: product.manageStock ? (product.stockQuantity ?? 0) : null,
+        taxStatus: product.taxStatus,
+        taxClass: product.taxClass,
       };
     }
 
@@ -196,6 +201,8 @@ export function priceLines(
         ? { id: variation.image.id, src: uploadsUrl(variation.image.file) }
         : fallbackImage,
       stockQuantity,
+      taxStatus: product.taxStatus,
+      taxClass: variation.taxClass === 'parent' ? product.taxClass : variation.taxClass,
     };
   });
 

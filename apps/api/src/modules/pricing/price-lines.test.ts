@@ -60,6 +60,8 @@ function aProduct(id: number, fields: Partial<CartProductRow> = {}): CartProduct
     menuOrder: 0,
     attributes: [],
     food: {} as FoodInfo,
+    taxStatus: 'taxable' as const,
+    taxClass: '' as const,
     createdAt: created,
     modifiedAt: created,
     variations: [],
@@ -81,6 +83,7 @@ const aVariation = (id: number, productId: number, fields: Partial<VariationRow>
   weight: '',
   imageMediaId: null,
   menuOrder: 0,
+  taxClass: 'parent' as const,
   image: null,
   ...fields,
 });
@@ -223,6 +226,8 @@ describe('priceLines: lines', () => {
       ],
       image: { id: 2, src: '/wp-content/uploads/bag.jpg' },
       stockQuantity: 4,
+      taxStatus: 'taxable',
+      taxClass: '',
     });
   });
 
@@ -264,6 +269,8 @@ describe('priceLines: lines', () => {
       attributes: [],
       image: { id: 1, src: '/wp-content/uploads/oats.jpg' },
       stockQuantity: null,
+      taxStatus: 'taxable',
+      taxClass: '',
     });
     const counted = aProduct(2, { manageStock: true, stockQuantity: 3 });
     expect(price([counted], [{ product_id: 2, quantity: 1 }]).lines[0]).toMatchObject({

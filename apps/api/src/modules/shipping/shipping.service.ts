@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { priceCart, type PricedCart } from '../pricing/cart-pricing.ts';
+import { priceCart, type PricedCart, type PricedLine } from '../pricing/cart-pricing.ts';
 import { findCountry, listCountries, regionName } from './countries.ts';
 import type { ShippingRepo, ZoneLocationRow } from './shipping.repo.ts';
 import { matchZone } from './zone-matching.ts';
@@ -25,7 +25,31 @@ export interface QuotedRate {
   instanceId: number;
 }
 
-export function createShippingService(db: Database, repo: ShippingRepo) {
+/** The order's sales tax for one shipping cost, in cents (the tax module's result). */
+export interface RateTax {
+  cartTaxCents: number;
+  shippingTaxCents: number;
+  totalTaxCents: number;
+  exemptReason: string | null;
+}
+
+export interface ShippingServiceOptions {
+  /**
+   * Each quoted rate carries the order's tax with it, so checkout shows what will be charged.
+   * Passed in (the tax module's calculator) because tax depends on shipping's address rules.
+   */
+  taxFor(input: {
+    destination: ShippingDestination;
+    lines: PricedLine[];
+    viewer: Viewer;
+  }): Promise<(shippingCents: number) => RateTax>;
+}
+
+export function createShippingService(
+  db: Database,
+  repo: ShippingRepo,
+  { taxFor }: ShippingServiceOptions,
+) {
   /** 400 for a country the shop does not know or a state that is not one of the country's. */
   function checkDestination(
     destination: Pick<ShippingDestination, 'country' | 'state'>,
@@ -151,13 +175,23 @@ export function createShippingService(db: Database, repo: ShippingRepo) {
       checkDestination(request, { country: 'country', state: 'state' });
       const cart = await priceCart(db, request.products, viewer, 'products');
       const rates = await quote(request, cart);
-      return rates.map((rate) => ({
-        rate_id: rate.rateId,
-        label: rate.label,
-        cost: toMoneyNumber(rate.costCents),
-        method_id: rate.methodId,
-        instance_id: rate.instanceId,
-      }));
+      const taxed = await taxFor({ destination: request, lines: cart.lines, viewer });
+      return rates.map((rate) => {
+        const tax = taxed(rate.costCents);
+        return {
+          rate_id: rate.rateId,
+          label: rate.label,
+          cost: toMoneyNumber(rate.costCents),
+          method_id: rate.methodId,
+          instance_id: rate.instanceId,
+          tax: {
+            cart_tax: toMoneyNumber(tax.cartTaxCents),
+            shipping_tax: toMoneyNumber(tax.shippingTaxCents),
+            total_tax: toMoneyNumber(tax.totalTaxCents),
+            exempt_reason: tax.exemptReason,
+          },
+        };
+      });
     },
   };
 }

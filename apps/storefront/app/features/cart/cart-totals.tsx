@@ -1,7 +1,7 @@
 import type { ShippingRate } from '@larder/contract';
 import { formatCents } from '@larder/contract/money';
 import { rateCostLabel } from './shipping-rate-options.tsx';
-import { grandTotalCents } from './shipping-estimate.ts';
+import { grandTotalCents, rateTaxCents } from './shipping-estimate.ts';
 
 interface CartTotalsProps {
   subtotalCents: number;
@@ -13,7 +13,10 @@ interface CartTotalsProps {
   pendingShipping: string;
 }
 
-/** Spec §9: subtotal, the shipping estimate, and the grand total (estimate + subtotal). */
+/**
+ * Spec §9: subtotal, the shipping estimate, the sales tax the server quoted for the address and
+ * rate (issue 14), and the grand total: what the order will charge.
+ */
 export function CartTotals({
   subtotalCents,
   rate,
@@ -32,10 +35,25 @@ export function CartTotals({
           {rate ? rateCostLabel(rate.cost) : <span className="muted">{pendingShipping}</span>}
         </dd>
       </div>
+      <div className="cart-totals__row">
+        <dt>
+          Sales tax
+          {rate?.tax.exempt_reason ? (
+            <span className="cart-totals__method">{rate.tax.exempt_reason}</span>
+          ) : null}
+        </dt>
+        <dd data-testid="totals-tax">
+          {rate ? (
+            formatCents(rateTaxCents(rate))
+          ) : (
+            <span className="muted">{pendingShipping}</span>
+          )}
+        </dd>
+      </div>
       <div className="cart-totals__row cart-totals__row--grand">
         <dt>Total</dt>
         <dd data-testid="totals-grand">
-          {formatCents(grandTotalCents(subtotalCents, estimateCents))}
+          {formatCents(grandTotalCents(subtotalCents, estimateCents, rateTaxCents(rate)))}
         </dd>
       </div>
     </dl>

@@ -17,6 +17,7 @@ const rate = (rate_id: string, cost: number): ShippingRate => {
     cost,
     method_id: method as ShippingRate['method_id'],
     instance_id: Number(instance),
+    tax: { cart_tax: 0, shipping_tax: 0, total_tax: 0, exempt_reason: null },
   };
 };
 const pickup = rate('local_pickup:4', 0);

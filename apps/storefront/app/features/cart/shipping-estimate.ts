@@ -63,7 +63,15 @@ export function shippingEstimateCents(
 export const pendingShippingLabel = (rates: readonly ShippingRate[]): string =>
   rates.length > 0 ? 'Choose a method' : 'Enter your address';
 
-/** Spec §9: grand total = shipping estimate + the sum of quantity × price, in cents. */
-export function grandTotalCents(subtotalCents: number, estimateCents: number): number {
-  return subtotalCents + estimateCents;
+/** The server's sales tax for this address, cart and rate (in cents): 0 before a rate is chosen. */
+export const rateTaxCents = (rate: ShippingRate | null): number =>
+  rate ? centsOf(rate.tax.total_tax) : 0;
+
+/** Spec §9: grand total = shipping estimate + the sum of quantity × price, plus the quoted tax. */
+export function grandTotalCents(
+  subtotalCents: number,
+  estimateCents: number,
+  taxCents = 0,
+): number {
+  return subtotalCents + estimateCents + taxCents;
 }

@@ -12,6 +12,7 @@ const pickup: ShippingRate = {
   cost: 0,
   method_id: 'local_pickup',
   instance_id: 4,
+  tax: { cart_tax: 0, shipping_tax: 0, total_tax: 0, exempt_reason: null },
 };
 const free: ShippingRate = {
   rate_id: 'free_shipping:2',
@@ -19,6 +20,7 @@ const free: ShippingRate = {
   cost: 0,
   method_id: 'free_shipping',
   instance_id: 2,
+  tax: { cart_tax: 0, shipping_tax: 0, total_tax: 0, exempt_reason: null },
 };
 const express: ShippingRate = {
   rate_id: 'flat_rate:3',
@@ -26,6 +28,7 @@ const express: ShippingRate = {
   cost: 14.95,
   method_id: 'flat_rate',
   instance_id: 3,
+  tax: { cart_tax: 0, shipping_tax: 0, total_tax: 0, exempt_reason: null },
 };
 
 function renderOptions(state: ShippingRatesState, selected: string | null = null) {

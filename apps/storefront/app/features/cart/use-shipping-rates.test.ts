@@ -30,6 +30,7 @@ const ground: ShippingRate = {
   cost: 7.95,
   method_id: 'flat_rate',
   instance_id: 2,
+  tax: { cart_tax: 0, shipping_tax: 0, total_tax: 0, exempt_reason: null },
 };
 const express: ShippingRate = { ...ground, rate_id: 'flat_rate:3', label: 'Express', cost: 19 };
 

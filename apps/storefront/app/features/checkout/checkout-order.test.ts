@@ -102,6 +102,7 @@ describe('buildOrder', () => {
     cost: 19,
     method_id: 'flat_rate',
     instance_id: 3,
+    tax: { cart_tax: 0, shipping_tax: 0, total_tax: 0, exempt_reason: null },
   };
   const gateways = [{ id: 'stripe', title: 'Credit Card (Stripe)' }] as PaymentGateway[];
 

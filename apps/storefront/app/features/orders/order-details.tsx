@@ -1,5 +1,5 @@
 import type { Order } from '@larder/contract';
-import { formatCents, formatMoney } from '@larder/contract/money';
+import { centsOf, formatCents, formatMoney } from '@larder/contract/money';
 import { formatDate } from '../content/content-data.ts';
 import {
   addressLines,
@@ -165,6 +165,31 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: Order; headin
                 {formatMoney(order.shipping_total)}
               </td>
             </tr>
+            {order.tax_lines.length > 0 ? (
+              order.tax_lines.map((line) => (
+                <tr key={line.id}>
+                  <th scope="row" colSpan={2}>
+                    {line.label}
+                    <span className="order-lines__method">{line.rate_percent} %</span>
+                  </th>
+                  <td className="order-lines__money" data-testid="order-tax-line">
+                    {formatCents(centsOf(line.tax_total) + centsOf(line.shipping_tax_total))}
+                  </td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Sales tax
+                  {order.tax_exempt_reason ? (
+                    <span className="order-lines__method">{order.tax_exempt_reason}</span>
+                  ) : null}
+                </th>
+                <td className="order-lines__money" data-testid="order-tax">
+                  {formatMoney(order.total_tax)}
+                </td>
+              </tr>
+            )}
             <tr className="order-lines__total">
               <th scope="row" colSpan={2}>
                 Total

@@ -33,6 +33,9 @@ import {
   type ShippingZoneMethodCreate,
   type ShippingZoneMethodUpdate,
   type ShippingZoneUpdate,
+  type TaxRate,
+  type TaxRateCreate,
+  type TaxRateUpdate,
   type TwoFactorSetup,
   type TwoFactorStatus,
   type VariationCreate,
@@ -207,6 +210,12 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
 
     listCountries: () => get<Country[]>(apiPaths.countries),
     listShippingZones: () => get<ShippingZone[]>(apiPaths.shippingZones),
+    /** Every rate, in matching order: a shop has tens, not thousands. */
+    listTaxRates: () => get<TaxRate[]>(ownerApiPaths.taxes, { per_page: 100, orderby: 'order' }),
+    createTaxRate: (rate: TaxRateCreate) => post<TaxRate>(ownerApiPaths.taxes, rate),
+    updateTaxRate: (id: number, update: TaxRateUpdate) =>
+      put<TaxRate>(`${ownerApiPaths.taxes}/${id}`, update),
+    deleteTaxRate: (id: number) => remove<TaxRate>(`${ownerApiPaths.taxes}/${id}?force=true`),
     createShippingZone: (zone: ShippingZoneCreate) =>
       post<ShippingZone>(apiPaths.shippingZones, zone),
     updateShippingZone: (id: number, update: ShippingZoneUpdate) =>

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiPaths, type Product, type ShippingRate } from '@larder/contract';
+import { gotoHydrated } from './support/hydration';
+import { shopApi } from './support/shop-api';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const cents = (dollars: number) => Math.round(dollars * 100);
+const shots = process.env.E2E_SHOTS_DIR;
+
+const durham = {
+  address_1: '410 W Main St',
+  city: 'Durham',
+  country: 'US',
+  state: 'NC',
+  postcode: '27701',
+};
+const portland = {
+  address_1: '1420 SE Alder St',
+  city: 'Portland',
+  country: 'US',
+  state: 'OR',
+  postcode: '97214',
+};
+type Address = typeof durham;
+
+/** The seeded granola (food, reduced rate) that is a simple product in stock. */
+async function granola(request: APIRequestContext): Promise<Product> {
+  const products = await shopApi(request).products();
+  const found = products.find((product) => product.slug === 'peanut-butter-banana');
+  if (!found?.purchasable) throw new Error('The seed needs Peanut Butter Banana in stock');
+  return found;
+}
+
+async function standardRate(request: APIRequestContext, address: Address, product: Product) {
+  const response = await request.post(apiPaths.shippingRates, {
+    data: { ...address, products: [{ product_id: product.id, quantity: 2 }] },
+  });
+  expect(response.ok()).toBe(true);
+  const rates = (await response.json()) as ShippingRate[];
+  const rate = rates.find((candidate) => candidate.label === 'Standard shipping');
+  if (!rate) throw new Error(`No standard shipping: ${JSON.stringify(rates)}`);
+  return rate;
+}
+
+/** Two of the product in this browser's saved cart. */
+async function seedCart(page: Page, product: Product) {
+  const items = [
+    {
+      id: product.id,
+      quantity: 2,
+      price: Number(product.price),
+      product: {
+        id: product.id,
+        slug: product.slug,
+        name: product.name,
+        type: product.type,
+        images: product.images.slice(0, 1).map(({ src, alt }) => ({ src, alt })),
+      },
+    },
+  ];
+  await page.addInitScript(
+    (saved) => {
+      if (!localStorage.getItem('shop-cart')) localStorage.setItem('shop-cart', saved);
+    },
+    JSON.stringify({ state: { items }, version: 1 }),
+  );
+}
+
+async function fillAddress(page: Page, address: Address) {
+  const form = page.getByTestId('checkout-form');
+  await form.getByLabel('Country').selectOption(address.country);
+  await form.getByLabel('State', { exact: true }).selectOption(address.state);
+  await form.getByLabel('Street address').fill(address.address_1);
+  await form.getByLabel('City').fill(address.city);
+  await form.getByLabel('Postcode / ZIP').fill(address.postcode);
+}
+
+for (const width of [1440, 390]) {
+  test.describe(`checkout sales tax at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('no tax for an Oregon address, the quoted tax for Durham, and the order charges the total shown', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const product = await granola(request);
+      const subtotal = cents(Number(product.price)) * 2;
+      const oregon = await standardRate(request, portland, product);
+      const nc = await standardRate(request, durham, product);
+      expect(oregon.tax.total_tax).toBe(0);
+      expect(nc.tax.total_tax).toBeGreaterThan(0);
+
+      await seedCart(page, product);
+      await gotoHydrated(page, '/checkout');
+      const form = page.getByTestId('checkout-form');
+      await form.getByLabel('First name').fill('Maya');
+      await form.getByLabel('Last name').fill('Lin');
+      await form.getByLabel('Email', { exact: true }).fill(`maya+${Date.now()}@example.com`);
+      await form.getByLabel('Phone').fill('+1 919 555 0100');
+
+      await fillAddress(page, portland);
+      const rates = page.getByTestId('shipping-rates');
+      await expect(rates.getByRole('radio', { name: /^Standard shipping/ })).toBeChecked();
+      await expect(page.getByTestId('totals-tax')).toHaveText(usd.format(0));
+      await expect(page.getByTestId('totals-grand')).toHaveText(
+        usd.format((subtotal + cents(oregon.cost)) / 100),
+      );
+
+      await fillAddress(page, durham);
+      // The bakery's own area: pickup is offered, so nothing is chosen for the shopper. Wait for
+      // the Durham quote (the rates are asked again as each field changes) before choosing.
+      await expect(rates.getByRole('radio', { name: /^Pick up/ })).toBeVisible();
+      await expect(page.getByTestId('totals-tax')).toHaveText('Choose a method');
+      await rates.getByRole('radio', { name: /^Standard shipping/ }).check();
+      await expect(page.getByTestId('totals-tax')).toHaveText(usd.format(nc.tax.total_tax));
+      const shown = usd.format((subtotal + cents(nc.cost) + cents(nc.tax.total_tax)) / 100);
+      await expect(page.getByTestId('totals-grand')).toHaveText(shown);
+      const summary = page.locator('.order-summary');
+      if (shots) await summary.screenshot({ path: `${shots}/checkout-tax-${width}.png` });
+      const axe = await new AxeBuilder({ page }).include('.order-summary').analyze();
+      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Place order' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Order Payment' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('payment-order-total')).toHaveText(shown);
+
+      // Paid, the receipt lists the rate it was charged and the same total.
+      await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await dialog.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+      await dialog.getByLabel('CVC').fill('123');
+      await dialog.getByRole('button', { name: 'Submit Payment' }).click();
+      await expect(page).toHaveURL(/\/order-received\/\d+\?key=wc_order_/);
+      const receipt = page.getByTestId('order-received');
+      await expect(receipt.getByTestId('order-tax-line')).toHaveText([
+        usd.format(nc.tax.total_tax),
+      ]);
+      await expect(receipt).toContainText('NC Food Tax');
+      await expect(receipt.getByTestId('order-total')).toHaveText(shown);
+      if (shots)
+        await page.screenshot({ path: `${shots}/receipt-tax-${width}.png`, fullPage: true });
+    });
+  });
+}

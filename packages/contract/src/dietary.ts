@@ -1,5 +1,5 @@
 /**
- * The one rule for what a product may claim about diets (decision 0030): the badge on a card, the
+ * The one rule for what a product may claim about diets (decision 0032): the badge on a card, the
  * shop's dietary categories (Vegan, Nut-Free) and product search all read it. No zod here, so the
  * storefront can use it without loading the schemas.
  */

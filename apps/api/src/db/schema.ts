@@ -123,7 +123,7 @@ export const products = pgTable(
       .notNull()
       .default(''),
     /**
-     * Product search (decision 0030): the name weighs most (A), the copy, ingredients and allergens
+     * Product search (decision 0032): the name weighs most (A), the copy, ingredients and allergens
      * least (C). Categories and dietary claims (B) live in other rows or in the contract's rule, so
      * the search adds them when it reads. Generated, so no write can leave it behind.
      */
@@ -572,7 +572,7 @@ export const orders = pgTable(
     shippingTitle: text('shipping_title').notNull(),
     shippingTotalCents: integer('shipping_total_cents').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
-    /** Tax on the lines and on shipping, fixed when the order is placed (decision: sales tax). */
+    /** Tax on the lines and on shipping, fixed when the order is placed (decision 0033). */
     cartTaxCents: integer('cart_tax_cents').notNull().default(0),
     shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
     /** The rates applied, copied so a later rate change never alters a placed order. */

@@ -147,7 +147,7 @@ function productConditions(
         assigned.length
           ? sql`exists (select 1 from ${productCategoryAssignments} where ${qualified(productCategoryAssignments.productId)} = ${qualified(products.id)} and ${inArray(productCategoryAssignments.categoryId, assigned)})`
           : undefined,
-        // A dietary category lists what may claim the diet, as the badges show it (decision 0030).
+        // A dietary category lists what may claim the diet, as the badges show it (decision 0032).
         ...diets.map(claimSql),
       ),
     );
@@ -208,7 +208,7 @@ function productOrdering(
     relevance: products.id,
   }[options.orderBy];
   if (options.orderBy === 'relevance' && search) {
-    // Name hits first, then category and diet hits, then the rest by rank (decision 0030).
+    // Name hits first, then category and diet hits, then the rest by rank (decision 0032).
     const document = searchDocument();
     const query = searchQuery(search);
     return [

@@ -69,7 +69,7 @@ export function toProductDetail(product: Product) {
       max_qty: variation.max_qty,
     })),
     cartProduct: toCartProduct({ ...product, name }),
-    // The badges the shop's dietary filters and search agree with (decision 0030).
+    // The badges the shop's dietary filters and search agree with (decision 0032).
     food: { ...product.food, dietary_tags: dietaryClaims(product) },
   };
 }

@@ -77,7 +77,7 @@ export function toProductCard(product: Product): ProductCardData {
       : null,
     price: priceRange(product),
     category: product.categories[0]?.name ?? null,
-    // The badges are the claims the shop's dietary filters and search agree with (decision 0030).
+    // The badges are the claims the shop's dietary filters and search agree with (decision 0032).
     tags: dietaryClaims(product).slice(0, 3),
     blurb: stripTags(product.short_description).slice(0, 140),
     onSale: product.on_sale,

@@ -50,7 +50,7 @@ export interface AddReviewDialogProps {
 }
 
 /** Spec §2 'Add review' dialog. */
-export function AddReviewDialog({
+export default function AddReviewDialog({
   open,
   onClose,
   product,

@@ -1,35 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { Product } from '@larder/contract';
+import { expect, test } from '@playwright/test';
 import { axeViolations, createCustomer, signIn } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
+import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';
 
 /** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-/** One line in this browser's saved cart, as the cart store keeps it, so checkout has an order. */
-async function seedCart(page: Page, product: Product) {
-  const items = [
-    {
-      id: product.id,
-      quantity: 1,
-      price: Number(product.price),
-      product: {
-        id: product.id,
-        slug: product.slug,
-        name: product.name,
-        type: product.type,
-        images: product.images.slice(0, 1).map(({ src, alt }) => ({ src, alt })),
-      },
-    },
-  ];
-  await page.addInitScript(
-    (saved) => {
-      if (!localStorage.getItem('shop-cart')) localStorage.setItem('shop-cart', saved);
-    },
-    JSON.stringify({ state: { items }, version: 1 }),
-  );
-}
 
 for (const width of [390, 1440]) {
   test(`account details at ${width} px: "saved" stays until a field is edited, and checkout uses the saved name and address at once`, async ({
@@ -43,7 +19,7 @@ for (const width of [390, 1440]) {
       (entry) => entry.type === 'simple' && entry.purchasable,
     );
     if (!product) throw new Error('The seed needs a simple product in stock');
-    await seedCart(page, product);
+    await seedCart(page, [{ product }]);
     await signIn(page, await createCustomer(request));
 
     await gotoHydrated(page, '/my-account/account-details');

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPaths, type Product, type ShippingRate, type ShippingZone } from '@larder/contract';
+import { apiPaths, type ShippingRate, type ShippingZone } from '@larder/contract';
 import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
+import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';
 
 const SHOTS = '/work/notes/shots';
@@ -17,30 +18,6 @@ const portland = {
 
 const zoneCard = (page: Page, name: string) =>
   page.getByTestId('shipping-zone').filter({ has: page.getByRole('heading', { name }) });
-
-/** A cart of one simple product saved in this browser, as the cart store keeps it. */
-async function cartWith(page: Page, product: Product) {
-  const items = [
-    {
-      id: product.id,
-      quantity: 1,
-      price: Number(product.price),
-      product: {
-        id: product.id,
-        slug: product.slug,
-        name: product.name,
-        type: product.type,
-        images: product.images.slice(0, 1).map(({ src, alt }) => ({ src, alt })),
-      },
-    },
-  ];
-  await page.addInitScript(
-    (saved) => {
-      if (!localStorage.getItem('shop-cart')) localStorage.setItem('shop-cart', saved);
-    },
-    JSON.stringify({ state: { items }, version: 1 }),
-  );
-}
 
 async function addZone(page: Page, name: string) {
   await page.getByLabel('Zone name').first().fill(name);
@@ -109,7 +86,7 @@ test.describe('the shipping screen', () => {
     );
     const shopper = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const cartPage = await shopper.newPage();
-    await cartWith(cartPage, product!);
+    await seedCart(cartPage, [{ product: product! }]);
     await gotoHydrated(cartPage, '/cart');
     const estimator = cartPage.getByTestId('shipping-estimator');
     await estimator.getByLabel('Country').selectOption('US');

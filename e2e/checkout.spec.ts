@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths, type Product, type ShippingRate } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
+import { seedCart } from './support/saved-cart';
 import { decodeEntities, shopApi } from './support/shop-api';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -43,34 +44,6 @@ async function addToCart(page: Page, product: Product) {
   await gotoHydrated(page, `/product/${product.slug}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('Item added to cart').first()).toBeVisible();
-}
-
-/** A cart saved in this browser, as the cart store keeps it (what a returning shopper has). */
-async function seedCart(page: Page, lines: Array<{ product: Product; variationId?: number }>) {
-  const items = lines.map(({ product, variationId }) => {
-    const variation = product.variations.find((entry) => entry.variation_id === variationId);
-    return {
-      id: variation ? variation.variation_id : product.id,
-      quantity: 1,
-      price: variation ? variation.display_price : Number(product.price),
-      product: {
-        id: product.id,
-        slug: product.slug,
-        name: product.name,
-        type: product.type,
-        images: product.images.slice(0, 1).map(({ src, alt }) => ({ src, alt })),
-      },
-      ...(variation
-        ? { variation_id: variation.variation_id, variation: { ...variation.attributes } }
-        : {}),
-    };
-  });
-  await page.addInitScript(
-    (saved) => {
-      if (!localStorage.getItem('shop-cart')) localStorage.setItem('shop-cart', saved);
-    },
-    JSON.stringify({ state: { items }, version: 1 }),
-  );
 }
 
 const estimator = (page: Page) => page.getByTestId('shipping-estimator');

@@ -11,6 +11,7 @@ import {
   type ShippingRate,
 } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
+import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -44,28 +45,6 @@ async function ratesFor(request: APIRequestContext, products: Product[]) {
   });
   expect(response.ok()).toBe(true);
   return (await response.json()) as ShippingRate[];
-}
-
-/** A cart saved in this browser, as the cart store keeps it (what a returning shopper has). */
-async function seedCart(page: Page, products: Product[]) {
-  const items = products.map((product) => ({
-    id: product.id,
-    quantity: 1,
-    price: Number(product.price),
-    product: {
-      id: product.id,
-      slug: product.slug,
-      name: product.name,
-      type: product.type,
-      images: product.images.slice(0, 1).map(({ src, alt }) => ({ src, alt })),
-    },
-  }));
-  await page.addInitScript(
-    (saved) => {
-      if (!localStorage.getItem('shop-cart')) localStorage.setItem('shop-cart', saved);
-    },
-    JSON.stringify({ state: { items }, version: 1 }),
-  );
 }
 
 /** What the cart store holds in this browser now. */
@@ -239,7 +218,10 @@ test.describe('purchase', () => {
   }) => {
     test.setTimeout(90_000);
     const products = await twoSimpleProducts(request);
-    await seedCart(page, products);
+    await seedCart(
+      page,
+      products.map((product) => ({ product })),
+    );
     await gotoHydrated(page, '/checkout');
     const dialog = await placeOrder(page, `ada+${unique()}@example.com`);
 
@@ -284,7 +266,10 @@ test.describe('purchase', () => {
       });
     });
     const products = await twoSimpleProducts(request);
-    await seedCart(page, products);
+    await seedCart(
+      page,
+      products.map((product) => ({ product })),
+    );
     await gotoHydrated(page, '/checkout');
     const dialog = await placeOrder(page, `ada+${unique()}@example.com`);
 
@@ -312,7 +297,10 @@ for (const width of [390, 1440]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     const products = await twoSimpleProducts(request);
-    await seedCart(page, products);
+    await seedCart(
+      page,
+      products.map((product) => ({ product })),
+    );
     await gotoHydrated(page, '/checkout');
     const dialog = await placeOrder(page, `ada+${unique()}@example.com`);
     await expect(dialog.getByTestId('card-widget')).toHaveAttribute('data-status', 'ready');

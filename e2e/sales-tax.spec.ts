@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths, type Product, type ShippingRate } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
+import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -43,30 +44,6 @@ async function standardRate(request: APIRequestContext, address: Address, produc
   return rate;
 }
 
-/** Two of the product in this browser's saved cart. */
-async function seedCart(page: Page, product: Product) {
-  const items = [
-    {
-      id: product.id,
-      quantity: 2,
-      price: Number(product.price),
-      product: {
-        id: product.id,
-        slug: product.slug,
-        name: product.name,
-        type: product.type,
-        images: product.images.slice(0, 1).map(({ src, alt }) => ({ src, alt })),
-      },
-    },
-  ];
-  await page.addInitScript(
-    (saved) => {
-      if (!localStorage.getItem('shop-cart')) localStorage.setItem('shop-cart', saved);
-    },
-    JSON.stringify({ state: { items }, version: 1 }),
-  );
-}
-
 async function fillAddress(page: Page, address: Address) {
   const form = page.getByTestId('checkout-form');
   await form.getByLabel('Country').selectOption(address.country);
@@ -92,7 +69,7 @@ for (const width of [1440, 390]) {
       expect(oregon.tax.total_tax).toBe(0);
       expect(nc.tax.total_tax).toBeGreaterThan(0);
 
-      await seedCart(page, product);
+      await seedCart(page, [{ product, quantity: 2 }]);
       await gotoHydrated(page, '/checkout');
       const form = page.getByTestId('checkout-form');
       await form.getByLabel('First name').fill('Maya');

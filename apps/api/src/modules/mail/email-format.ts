@@ -1,5 +1,5 @@
 import { centsOf, formatCents, formatMoney, sumCents, type Order } from '@larder/contract';
-import { findCountry } from '../shipping/countries.ts';
+import { addressLines } from '../shipping/address-lines.ts';
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -20,9 +20,6 @@ export function dateInWords(iso: string): string {
   );
 }
 
-/** "United States" for US; an unknown code is shown as it is rather than dropped. */
-export const countryName = (code: string): string => findCountry(code)?.name ?? code;
-
 /**
  * A line's options that its name does not already say: a variation named
  * "Maple Pecan Crunch - 12 oz" with "Size: 12 oz" shows the size once.
@@ -32,25 +29,6 @@ export function lineOptions(line: Order['line_items'][number]): string[] {
   return line.meta_data
     .filter((meta) => !name.includes(meta.display_value.trim().toLowerCase()))
     .map((meta) => `${meta.display_key}: ${meta.display_value}`);
-}
-
-export type Address = Order['shipping'] | Order['billing'];
-
-/** An address as an envelope shows it: name, company, street, "City, ST 12345", country, phone. */
-export function addressLines(address: Address): string[] {
-  const name = `${address.first_name} ${address.last_name}`.trim();
-  const cityLine = [address.city, [address.state, address.postcode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  return [
-    name,
-    address.company,
-    address.address_1,
-    address.address_2,
-    cityLine,
-    address.country ? countryName(address.country) : '',
-    address.phone,
-  ].filter((line) => line.trim() !== '');
 }
 
 export interface OrderLineView {
@@ -81,8 +59,9 @@ export function orderView(order: Order): OrderView {
   const subtotal = sumCents(order.line_items.map((line) => centsOf(line.total)));
   const shipTo = addressLines(
     order.shipping.address_1.trim() !== '' ? order.shipping : order.billing,
+    { phone: true },
   );
-  const billTo = addressLines(order.billing);
+  const billTo = addressLines(order.billing, { phone: true });
   const sameAddress = shipTo.join('\n') === billTo.join('\n');
   return {
     number: order.number,

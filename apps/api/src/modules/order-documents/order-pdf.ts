@@ -1,10 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { centsOf, formatCents, type OwnerOrder, type ShopIdentity } from '@larder/contract';
-import { findCountry } from '../shipping/countries.ts';
+import { addressLines, type Address } from '../shipping/address-lines.ts';
 import { pdfText } from './pdf-text.ts';
 
 type Doc = PDFKit.PDFDocument;
-type Address = OwnerOrder['shipping'];
 type Line = OwnerOrder['line_items'][number];
 
 /** The storefront's palette (styles/tokens.css), so the paperwork looks like the shop. */
@@ -45,27 +44,6 @@ const longDate = (wpDate: string): string =>
     timeZone: 'UTC',
   });
 
-const countryName = (code: string) => findCountry(code)?.name ?? code;
-
-/** An order's address as printed lines; the country only when it is not the shop's own. */
-function addressLines(address: Address, shopCountry: string): string[] {
-  const name = `${address.first_name} ${address.last_name}`.trim();
-  const cityLine = [address.city, [address.state, address.postcode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  return [
-    name,
-    address.company,
-    address.address_1,
-    address.address_2,
-    cityLine,
-    address.country && address.country !== shopCountry ? countryName(address.country) : '',
-  ]
-    .filter((line) => line.trim() !== '')
-    .map(pdfText);
-}
-
-/** Where the parcel goes: the shipping address, or the billing one when none was given. */
 const deliveryAddress = (order: OwnerOrder): Address =>
   order.shipping.address_1.trim() !== '' ? order.shipping : order.billing;
 
@@ -342,13 +320,13 @@ export async function renderInvoice(input: OrderDocumentInput): Promise<Buffer> 
   );
 
   const half = (WIDTH - 24) / 2;
-  const billing = addressLines(order.billing, shop.address.country);
+  const billing = addressLines(order.billing, { homeCountry: shop.address.country }).map(pdfText);
   const billingExtra = [order.billing.email, order.billing.phone].filter(Boolean).map(pdfText);
   const billBottom = addressBlock(doc, 'Bill to', billing, billingExtra, LEFT, y, half);
   const shipBottom = addressBlock(
     doc,
     'Ship to',
-    addressLines(deliveryAddress(order), shop.address.country),
+    addressLines(deliveryAddress(order), { homeCountry: shop.address.country }).map(pdfText),
     wholesaleNote(order).length > 0 && order.billing.company.trim() !== ''
       ? [`Wholesale buyer: ${pdfText(order.billing.company)}`]
       : [],
@@ -472,7 +450,7 @@ export async function renderPackingSlip(input: OrderDocumentInput): Promise<Buff
   const shipBottom = addressBlock(
     doc,
     'Ship to',
-    addressLines(delivery, shop.address.country),
+    addressLines(delivery, { homeCountry: shop.address.country }).map(pdfText),
     [delivery.phone || order.billing.phone].filter(Boolean).map(pdfText),
     LEFT,
     y,

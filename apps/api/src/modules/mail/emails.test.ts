@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, CustomerSchema, OrderSchema } from '@larder/contract';
+import { DEMO_SHOP } from '../../config.ts';
 import { createVariableProduct } from '../../../test/factories.ts';
 import { mailTo, type OutboxMail } from '../../../test/outbox.ts';
 import {
@@ -155,7 +156,7 @@ describe('account e-mails', () => {
 });
 
 describe('every e-mail the shop sends (the preview samples)', () => {
-  const brand = { shop: { ...testShop() }, publicUrl: 'https://shop.example' };
+  const brand = { shop: DEMO_SHOP, publicUrl: 'https://shop.example' };
 
   it.each(sampleEmails(brand).map(({ name, email }) => [name, email] as const))(
     '%s: HTML in the brand look and a text part, every link in both, no ISO date or payment id',
@@ -177,20 +178,3 @@ describe('every e-mail the shop sends (the preview samples)', () => {
     },
   );
 });
-
-function testShop() {
-  return {
-    name: 'Larder & Oat',
-    tagline: 'Small-batch granola.',
-    email: 'hello@larderandoat.test',
-    phone: '(919) 555-0142',
-    address: {
-      street: '318 Hunt Street',
-      suite: 'Suite 104',
-      city: 'Durham',
-      state: 'NC',
-      postcode: '27701',
-      country: 'US',
-    },
-  };
-}

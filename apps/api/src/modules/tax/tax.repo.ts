@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taxRates, wholesaleApplications } from '../../db/schema.ts';
 
@@ -13,10 +13,12 @@ const sortColumns = {
 
 /** Every function takes the database or a transaction, so the service decides what is atomic. */
 export const taxRepo = {
-  /** The rates that could apply in a country (those for every country too): the table is small. */
+  /** The rates that could apply in a country, those for every country included. */
   async ratesFor(db: Database, country: string): Promise<TaxRateRow[]> {
-    const rows = await db.select().from(taxRates);
-    return rows.filter((row) => row.country === '' || row.country === country.toUpperCase());
+    return db
+      .select()
+      .from(taxRates)
+      .where(inArray(taxRates.country, ['', country.toUpperCase()]));
   },
 
   async list(

@@ -216,8 +216,7 @@ export function createTaxService(db: Database, { activity }: TaxServiceOptions) 
       const exemptReason = certificate
         ? `Tax exempt: resale certificate on file for ${certificate.businessName}.`
         : null;
-      const rows = exemptReason ? [] : await taxRepo.ratesFor(db, destination.country);
-      const rates = rows.map((row) => ({ ...row }));
+      const rates = exemptReason ? [] : await taxRepo.ratesFor(db, destination.country);
       return (shippingCents) =>
         computeTax({ rates, destination, lines, shippingCents, exemptReason });
     },

@@ -28,6 +28,7 @@ CREATE TABLE "order_coupons" (
 	"coupon_id" integer NOT NULL,
 	"code" text NOT NULL,
 	"discount_cents" integer NOT NULL,
+	"free_shipping" boolean DEFAULT false NOT NULL,
 	"customer_id" integer DEFAULT 0 NOT NULL,
 	"billing_email" text DEFAULT '' NOT NULL,
 	"released_at" timestamp

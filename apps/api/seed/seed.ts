@@ -25,6 +25,7 @@ import { postCategorySeeds, postSeeds } from './data/posts.ts';
 import { reviewSeeds } from './data/reviews.ts';
 import { imageFiles, seedImages } from './images.ts';
 import { seedShippingZones } from './shipping-zones.ts';
+import { seedDemoCoupons } from './coupons.ts';
 
 /** Bump when the demo data changes shape; a database seeded by an older version is left alone. */
 export const DEMO_SEED_MARKER = 'demo-brand-v1';
@@ -44,7 +45,7 @@ function required<T>(map: Map<string, T>, key: string): T {
 }
 
 /**
- * Seeds the demo brand once, then its reviews and the shipping zones once each. Each marker row is
+ * Seeds the demo brand once, then its reviews, the shipping zones and the demo codes once each. Each marker row is
  * inserted first inside the same transaction, so a second start (or a second process starting at
  * the same moment) finds it and changes nothing.
  */
@@ -52,7 +53,8 @@ export async function seedDemoData(db: Database): Promise<{ applied: boolean }> 
   const brand = await seedDemoBrand(db);
   const reviews = await seedDemoReviews(db);
   const shipping = await seedShippingZones(db);
-  return { applied: brand.applied || reviews.applied || shipping.applied };
+  const codes = await seedDemoCoupons(db);
+  return { applied: brand.applied || reviews.applied || shipping.applied || codes.applied };
 }
 
 /** Approved reviews for the demo products; only where the demo brand was seeded. */

@@ -39,6 +39,7 @@ import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
 import { createShippingService } from './modules/shipping/shipping.service.ts';
 import { createShippingZonesService } from './modules/shipping/shipping-zones.service.ts';
+import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createStockNotificationsRepo } from './modules/stock-notifications/stock-notifications.repo.ts';
 import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
@@ -152,10 +153,12 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
   const shippingRepo = createShippingRepo(db);
   const shipping = createShippingService(db, shippingRepo);
   const shippingZones = createShippingZonesService(db, shippingRepo, { activity });
+  const coupons = createCouponsService(db, { activity, now });
   const orders = createOrdersService(db, {
     holdMinutes: config.orderHoldMinutes,
     maxHeldUnits: config.orderHoldMaxUnits,
     shipping,
+    coupons,
     now,
   });
   const paymentSetup = createPaymentSetup(config);
@@ -206,6 +209,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     wholesale,
     shipping,
     shippingZones,
+    coupons,
     orders,
     orderManagement,
     orderDocuments,

@@ -686,6 +686,8 @@ export const orderCoupons = pgTable(
     couponId: integer('coupon_id').notNull(),
     code: text('code').notNull(),
     discountCents: integer('discount_cents').notNull(),
+    /** The code made the order's shipping free. */
+    freeShipping: boolean('free_shipping').notNull().default(false),
     customerId: integer('customer_id').notNull().default(0),
     billingEmail: text('billing_email').notNull().default(''),
     /** Set when the order was cancelled and the use given back. */

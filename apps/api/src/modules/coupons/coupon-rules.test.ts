@@ -350,7 +350,7 @@ describe('spreadCents', () => {
       [99, [333, 333, 334]],
       [7, [0, 5, 2]],
       [1000, [1, 2, 3]],
-    ] as const) {
+    ] as [number, number[]][]) {
       const shares = spreadCents(amount, weights);
       expect(shares.reduce((a, b) => a + b, 0)).toBe(
         Math.min(

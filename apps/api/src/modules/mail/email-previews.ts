@@ -111,6 +111,7 @@ export const sampleOrder: Order = {
       total: '6.95',
     },
   ],
+  coupon_lines: [],
   needs_payment: false,
   date_hold_expires_gmt: null,
 };

@@ -16,6 +16,7 @@ import { ApiError, invalidParam } from '../../http/errors.ts';
 import { formatWpDate } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { trackingUrl } from './carrier-tracking.ts';
 import {
@@ -73,6 +74,8 @@ export interface OrdersServiceOptions {
    */
   maxHeldUnits: number;
   shipping: ShippingService;
+  /** Discount codes: checked before the order, their uses taken in its transaction. */
+  coupons: CouponsService;
   /** The clock; tests pass their own to expire holds without waiting. */
   now?: () => Date;
   log?: { error(object: object, message: string): void };
@@ -147,7 +150,7 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
     sku: item.sku,
     price: toMoneyNumber(item.unitPriceCents),
     subtotal: toMoneyString(item.totalCents),
-    total: toMoneyString(item.totalCents),
+    total: toMoneyString(item.totalCents - item.discountCents),
     meta_data: item.attributes.map((attribute, index) => ({
       id: index + 1,
       key: attribute.key,
@@ -159,7 +162,7 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
   };
 }
 
-export function toOrder({ order, items }: OrderWithItems): Order {
+export function toOrder({ order, items, coupons }: OrderWithItems): Order {
   const { email = '', ...billingAddress } = order.billing;
   const { email: _unused, ...shippingAddress } = order.shipping;
   return {
@@ -178,7 +181,7 @@ export function toOrder({ order, items }: OrderWithItems): Order {
     date_paid_gmt: date(order.datePaid),
     date_completed: date(order.dateCompleted),
     date_completed_gmt: date(order.dateCompleted),
-    discount_total: '0.00',
+    discount_total: toMoneyString(order.discountTotalCents),
     shipping_total: toMoneyString(order.shippingTotalCents),
     cart_tax: '0.00',
     total: toMoneyString(order.totalCents),
@@ -201,6 +204,13 @@ export function toOrder({ order, items }: OrderWithItems): Order {
         total: toMoneyString(order.shippingTotalCents),
       },
     ],
+    coupon_lines: coupons.map((used) => ({
+      id: used.id,
+      code: used.code,
+      discount: toMoneyString(used.discountCents),
+      discount_tax: '0.00',
+      free_shipping: used.freeShipping,
+    })),
     needs_payment: order.status === 'pending' && order.totalCents > 0,
     date_hold_expires_gmt: order.status === 'pending' ? date(order.holdExpiresAt) : null,
   };
@@ -255,7 +265,7 @@ function queryTime(name: 'after' | 'before', value: string | undefined): Date | 
 
 export function createOrdersService(db: Database, options: OrdersServiceOptions) {
   const now = options.now ?? (() => new Date());
-  const { shipping } = options;
+  const { shipping, coupons } = options;
 
   /** Runs fn in the caller's transaction when given one, else in a new one. */
   const inTransaction = <T>(tx: Database | undefined, fn: (tx: Database) => Promise<T>) =>
@@ -270,6 +280,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         await ordersRepo.restoreStock(tx, item.productId, item.variationId, item.stockHeld);
       }
     }
+    // An unpaid order that lapsed or was cancelled gives its discount codes' uses back.
+    await coupons.release(tx, orderId);
     return true;
   }
 
@@ -349,6 +361,14 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           }
         }
       }
+      const couponUser = { customerId: input.customer_id, email: input.billing.email };
+      const discount = await coupons.discountFor(
+        db,
+        cart.lines,
+        input.coupon_lines.map((line) => line.code),
+        viewer,
+        couponUser,
+      );
       const destination = input.shipping ?? input.billing;
       const rates = await shipping.quote(
         destination,
@@ -371,6 +391,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         );
       }
 
+      const shippingCents = discount.freeShipping ? 0 : rate.costCents;
       const created = now();
       const holdExpiresAt = new Date(created.getTime() + options.holdMinutes * 60_000);
       const billing = toAddress(input.billing, {
@@ -394,9 +415,10 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           shippingMethodId: rate.methodId,
           shippingInstanceId: rate.instanceId,
           shippingTitle: rate.label,
-          shippingTotalCents: rate.costCents,
+          shippingTotalCents: shippingCents,
           subtotalCents: cart.subtotalCents,
-          totalCents: orderTotalCents(cart.subtotalCents, rate.costCents),
+          discountTotalCents: discount.discountCents,
+          totalCents: orderTotalCents(cart.subtotalCents - discount.discountCents, shippingCents),
           priceList: viewer.canSeeWholesale ? 'wholesale' : 'retail',
           customerIp: client.ip,
           customerUserAgent: client.userAgent.slice(0, 500),
@@ -405,6 +427,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           dateCreated: created,
           dateModified: created,
         });
+        await coupons.redeem(tx, discount, order.id, couponUser);
         // One global order of row locks (product, then variation) so two orders never deadlock.
         const heldByLine = new Map<number, number>();
         const heldByItem = new Map<string, number>();
@@ -463,12 +486,14 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             quantity: line.quantity,
             unitPriceCents: line.unitPriceCents,
             totalCents: line.totalCents,
+            discountCents: discount.lineDiscounts[index] ?? 0,
             attributes: line.attributes,
             image: line.image,
             stockHeld: heldByLine.get(index) ?? 0,
           })),
         );
-        return { order, items };
+        const used = await ordersRepo.find(tx, order.id);
+        return { order, items, coupons: used?.coupons ?? [] };
       });
       return toOrder(stored);
     },

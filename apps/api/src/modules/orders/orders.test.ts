@@ -9,6 +9,9 @@ import { seedShippingZones } from '../../../seed/shipping-zones.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../../test/factories.ts';
 import { payOrder, signedInCustomer } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createActivityRepo } from '../activity/activity.repo.ts';
+import { createActivityService } from '../activity/activity.service.ts';
+import { createCouponsService } from '../coupons/coupons.service.ts';
 import { createShippingRepo } from '../shipping/shipping.repo.ts';
 import { createShippingService } from '../shipping/shipping.service.ts';
 import { createOrdersService } from './orders.service.ts';
@@ -39,6 +42,10 @@ const service = () =>
     holdMinutes: 60,
     maxHeldUnits: 999,
     shipping: createShippingService(t.database.db, createShippingRepo(t.database.db)),
+    coupons: createCouponsService(t.database.db, {
+      activity: createActivityService(createActivityRepo(t.database.db)),
+      now,
+    }),
     now,
   });
 

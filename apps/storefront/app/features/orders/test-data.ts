@@ -69,6 +69,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shipping_lines: [
       { id: 5, method_title: 'Flat rate', method_id: 'flat_rate', instance_id: '2', total: '8.50' },
     ],
+    coupon_lines: [],
     needs_payment: true,
     date_hold_expires_gmt: '2026-11-20T20:05:00',
     ...overrides,

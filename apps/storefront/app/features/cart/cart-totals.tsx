@@ -11,31 +11,45 @@ interface CartTotalsProps {
   estimateCents: number;
   /** The words for the shipping row while there is no rate. */
   pendingShipping: string;
+  /** What the discount codes take off (the server's quote), and whether shipping is free. */
+  discount?: { cents: number; freeShipping: boolean } | undefined;
 }
 
-/** Spec §9: subtotal, the shipping estimate, and the grand total (estimate + subtotal). */
+/** Spec §9: subtotal, any discount, the shipping estimate, and the grand total (subtotal − discount + estimate). */
 export function CartTotals({
   subtotalCents,
   rate,
   estimateCents,
   pendingShipping,
+  discount = { cents: 0, freeShipping: false },
 }: CartTotalsProps) {
+  const shippingCents = discount.freeShipping ? 0 : estimateCents;
   return (
     <dl className="cart-totals">
       <div className="cart-totals__row">
         <dt>Subtotal</dt>
         <dd data-testid="totals-subtotal">{formatCents(subtotalCents)}</dd>
       </div>
+      {discount.cents > 0 ? (
+        <div className="cart-totals__row cart-totals__row--discount">
+          <dt>Discount</dt>
+          <dd data-testid="totals-discount">−{formatCents(discount.cents)}</dd>
+        </div>
+      ) : null}
       <div className="cart-totals__row">
         <dt>Shipping{rate ? <span className="cart-totals__method"> {rate.label}</span> : null}</dt>
         <dd data-testid="totals-shipping">
-          {rate ? rateCostLabel(rate.cost) : <span className="muted">{pendingShipping}</span>}
+          {rate ? (
+            rateCostLabel(discount.freeShipping ? 0 : rate.cost)
+          ) : (
+            <span className="muted">{pendingShipping}</span>
+          )}
         </dd>
       </div>
       <div className="cart-totals__row cart-totals__row--grand">
         <dt>Total</dt>
         <dd data-testid="totals-grand">
-          {formatCents(grandTotalCents(subtotalCents, estimateCents))}
+          {formatCents(grandTotalCents(subtotalCents - discount.cents, shippingCents))}
         </dd>
       </div>
     </dl>

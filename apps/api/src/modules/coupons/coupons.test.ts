@@ -285,7 +285,7 @@ describe('usage limits', () => {
 });
 
 describe(`POST ${couponApiPaths.cartDiscounts}`, () => {
-  const quote = (payload: unknown) =>
+  const quote = (payload: object) =>
     t.app.inject({ method: 'POST', url: couponApiPaths.cartDiscounts, payload });
 
   it('quotes what the codes take off each line, as the order will', async () => {

@@ -37,7 +37,7 @@ test.describe('the discount codes screen', () => {
     // A refusal from the API lands on its field.
     const code = `BAKE${unique().toUpperCase()}`;
     const form = page.getByRole('form', { name: 'Add a discount code' });
-    await form.getByLabel('Code').fill(code);
+    await form.getByLabel('Code', { exact: true }).fill(code);
     await form.getByLabel('Discount', { exact: true }).selectOption('percent');
     await form.getByLabel('Amount').fill('150');
     await form.getByRole('button', { name: 'Add code' }).click();
@@ -58,7 +58,7 @@ test.describe('the discount codes screen', () => {
 
     await row.getByRole('link', { name: `Edit ${code}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${code}` });
-    await expect(edit.getByLabel('Code')).toHaveValue(code);
+    await expect(edit.getByLabel('Code', { exact: true })).toHaveValue(code);
     await edit.getByLabel('Discount', { exact: true }).selectOption('fixed_cart');
     await edit.getByLabel('Amount').fill('5');
     await edit.getByLabel('Last day').fill('2031-12-31');

@@ -18,7 +18,8 @@ import {
   uniqueName,
 } from '../../../test/factories.ts';
 import { aBuyer } from '../../../test/place-order.ts';
-import { signedInCustomer, uniqueEmail, type Session } from '../../../test/sessions.ts';
+import { mailTo } from '../../../test/outbox.ts';
+import { payOrder, signedInCustomer, uniqueEmail, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let clock = new Date('2026-11-26T12:00:00Z');
@@ -164,6 +165,18 @@ describe('POST /orders with coupon_lines', () => {
     expect(result.discount_total).toBe('0.00');
     expect(result.coupon_lines[0]).toMatchObject({ code: free, free_shipping: true });
     expect(result.total).toBe('24.00');
+  });
+
+  it('the confirmation email shows each line before the code and a Discount row naming it', async () => {
+    const { code: percent } = await createCoupon({ amount: '10' });
+    const email = uniqueEmail('receipt');
+    const result = await placed([{ product_id: oats, quantity: 2 }], [percent], { email });
+    await payOrder(t.app, null, result);
+    const [mail] = mailTo(t.config.dataDir, email);
+    expect(mail?.text).toMatch(/2 × .*\$24\.00/);
+    expect(mail?.text).toContain(`Discount: −$2.40 (${percent})`);
+    expect(mail?.text).toContain('$28.55'); // 24.00 − 2.40 + 6.95
+    expect(mail?.html).toContain(percent);
   });
 
   it('an order without codes has no code lines and no discount', async () => {

@@ -121,3 +121,72 @@ for (const width of [1440, 390]) {
     });
   });
 }
+
+test.describe('sales tax with a discount code', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('in Durham the tax is on the discounted cart: checkout shows what the quote says and the order charges', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const product = await granola(request);
+    const email = `maya+code${Date.now()}@example.com`;
+    const quoted = await request.post(apiPaths.shippingRates, {
+      data: {
+        ...durham,
+        products: [{ product_id: product.id, quantity: 2 }],
+        coupon_lines: [{ code: 'WELCOME10' }],
+        billing_email: email,
+      },
+    });
+    const nc = ((await quoted.json()) as ShippingRate[]).find(
+      (rate) => rate.label === 'Standard shipping',
+    )!;
+    const plain = await standardRate(request, durham, product);
+    // The quote's tax is on the lines after 10 % off, so less than without the code.
+    expect(nc.tax.cart_tax).toBeLessThan(plain.tax.cart_tax);
+    expect(nc.tax.shipping_tax).toBe(plain.tax.shipping_tax);
+
+    await seedCart(page, [{ product, quantity: 2 }]);
+    await gotoHydrated(page, '/checkout');
+    const form = page.getByTestId('checkout-form');
+    await form.getByLabel('First name').fill('Maya');
+    await form.getByLabel('Last name').fill('Lin');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Phone').fill('+1 919 555 0100');
+    const discount = page.getByTestId('checkout-discount');
+    await discount.getByLabel('Discount code').fill('WELCOME10');
+    await discount.getByRole('button', { name: 'Apply' }).click();
+    await expect(discount.getByRole('status')).toHaveText('Discount code WELCOME10 applied.');
+
+    await fillAddress(page, durham);
+    const rates = page.getByTestId('shipping-rates');
+    await expect(rates.getByRole('radio', { name: /^Pick up/ })).toBeVisible();
+    await rates.getByRole('radio', { name: /^Standard shipping/ }).check();
+    await expect(page.getByTestId('totals-tax')).toHaveText(usd.format(nc.tax.total_tax));
+    const subtotal = cents(Number(product.price)) * 2;
+    const discountCents = Math.round(subtotal / 10);
+    await expect(page.getByTestId('totals-discount')).toHaveText(
+      `−${usd.format(discountCents / 100)}`,
+    );
+    const shown = usd.format(
+      (subtotal - discountCents + cents(nc.cost) + cents(nc.tax.total_tax)) / 100,
+    );
+    await expect(page.getByTestId('totals-grand')).toHaveText(shown);
+    if (shots)
+      await page.locator('.order-summary').screenshot({ path: `${shots}/checkout-code-tax.png` });
+
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Order Payment' });
+    await expect(dialog.getByTestId('payment-order-total')).toHaveText(shown);
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Submit Payment' }).click();
+    await expect(page).toHaveURL(/\/order-received\/\d+\?key=wc_order_/);
+    const receipt = page.getByTestId('order-received');
+    await expect(receipt.getByTestId('order-tax-line')).toHaveText([usd.format(nc.tax.total_tax)]);
+    await expect(receipt.getByTestId('order-total')).toHaveText(shown);
+  });
+});

@@ -26,6 +26,7 @@ import { reviewSeeds } from './data/reviews.ts';
 import { imageFiles, seedImages } from './images.ts';
 import { seedShippingZones } from './shipping-zones.ts';
 import { seedTaxRates } from './tax-rates.ts';
+import { seedDemoCoupons } from './coupons.ts';
 
 /** Bump when the demo data changes shape; a database seeded by an older version is left alone. */
 export const DEMO_SEED_MARKER = 'demo-brand-v1';
@@ -45,7 +46,7 @@ function required<T>(map: Map<string, T>, key: string): T {
 }
 
 /**
- * Seeds the demo brand once, then its reviews, the shipping zones and the tax rates once each. Each marker row is
+ * Seeds the demo brand once, then its reviews, the shipping zones, the tax rates and the demo codes once each. Each marker row is
  * inserted first inside the same transaction, so a second start (or a second process starting at
  * the same moment) finds it and changes nothing.
  */
@@ -54,7 +55,10 @@ export async function seedDemoData(db: Database): Promise<{ applied: boolean }> 
   const reviews = await seedDemoReviews(db);
   const shipping = await seedShippingZones(db);
   const tax = await seedTaxRates(db);
-  return { applied: brand.applied || reviews.applied || shipping.applied || tax.applied };
+  const codes = await seedDemoCoupons(db);
+  return {
+    applied: brand.applied || reviews.applied || shipping.applied || tax.applied || codes.applied,
+  };
 }
 
 /** Approved reviews for the demo products; only where the demo brand was seeded. */

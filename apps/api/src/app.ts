@@ -54,6 +54,7 @@ import { mediaLibraryRoutes } from './modules/media/media-library.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
@@ -264,6 +265,11 @@ export async function buildApp(
   await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
   await app.register(shippingZonesRoutes, { shippingZones: services.shippingZones });
   await app.register(taxRoutes, { tax: services.tax, publicUrl: config.publicUrl });
+  await app.register(couponsRoutes, {
+    coupons: services.coupons,
+    publicUrl: config.publicUrl,
+    rateLimit: config.rateLimits.shippingRates,
+  });
   await app.register(ordersRoutes, {
     orders,
     publicUrl: config.publicUrl,

@@ -37,12 +37,37 @@ import { purchaseRecordsFromOrders } from './modules/reviews/purchase-records.ts
 import { createReviewsRepo } from './modules/reviews/reviews.repo.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createShippingRepo } from './modules/shipping/shipping.repo.ts';
-import { createShippingService } from './modules/shipping/shipping.service.ts';
+import {
+  createShippingService,
+  type ShippingServiceOptions,
+} from './modules/shipping/shipping.service.ts';
 import { createShippingZonesService } from './modules/shipping/shipping-zones.service.ts';
+import { createCouponsService, type CouponsService } from './modules/coupons/coupons.service.ts';
 import { createStockNotificationsRepo } from './modules/stock-notifications/stock-notifications.repo.ts';
 import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
-import { createTaxService, taxableLine } from './modules/tax/tax.service.ts';
+import { createTaxService, taxableLine, type TaxService } from './modules/tax/tax.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
+
+/** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
+export function shippingQuoteHooks(
+  tax: TaxService,
+  coupons: CouponsService,
+): ShippingServiceOptions {
+  return {
+    taxFor: ({ lines, lineDiscounts, ...quote }) =>
+      tax.calculator({
+        ...quote,
+        lines: lines.map((line, index) =>
+          taxableLine(line, line.totalCents - lineDiscounts[index]!),
+        ),
+      }),
+    discountFor: ({ lines, codes, email, viewer }) =>
+      coupons.discountOrNone(lines, codes, viewer, {
+        customerId: viewer.isGuest ? 0 : viewer.customerId,
+        email,
+      }),
+  };
+}
 
 export interface ServicesOptions {
   config: Config;
@@ -151,17 +176,16 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     now,
   });
   const tax = createTaxService(db, { activity });
+  const coupons = createCouponsService(db, { activity, now });
   const shippingRepo = createShippingRepo(db);
-  const shipping = createShippingService(db, shippingRepo, {
-    taxFor: ({ lines, ...quote }) =>
-      tax.calculator({ ...quote, lines: lines.map((line) => taxableLine(line)) }),
-  });
+  const shipping = createShippingService(db, shippingRepo, shippingQuoteHooks(tax, coupons));
   const shippingZones = createShippingZonesService(db, shippingRepo, { activity });
   const orders = createOrdersService(db, {
     holdMinutes: config.orderHoldMinutes,
     maxHeldUnits: config.orderHoldMaxUnits,
     shipping,
     tax,
+    coupons,
     now,
   });
   const paymentSetup = createPaymentSetup(config);
@@ -213,6 +237,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shipping,
     shippingZones,
     tax,
+    coupons,
     orders,
     orderManagement,
     orderDocuments,

@@ -4,6 +4,7 @@ import {
   ApiErrorSchema,
   apiPaths,
   CONTACT_FORM_ID,
+  couponApiPaths,
   testPaymentToken,
   type Order,
   ownerApiPaths,
@@ -78,6 +79,8 @@ interface World {
   disabledInstanceId: number;
   /** A sold-out product: anyone may ask to hear when it is back. */
   soldOutProductId: number;
+  /** A discount code the owner's coupon routes read and change. */
+  couponId: number;
 }
 
 interface Probe {
@@ -213,6 +216,7 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
   ...shippingEditingRoutes(),
   ...taxRoutes(),
+  ...couponRoutes(),
   {
     route: `GET ${ownerApiPaths.catalogExport}`,
     rule: 'owners only; the file carries wholesale prices',
@@ -574,6 +578,66 @@ function shippingEditingRoutes(): RouteEntry[] {
           method: 'DELETE',
           url: `${zone(w)}/methods/999999`,
           expect: onlyFor(['owner'], 404),
+        },
+      ],
+    },
+  ];
+}
+
+/** The owner's discount codes; the cart's quote of them is public, like the shipping quote. */
+function couponRoutes(): RouteEntry[] {
+  const coupons = couponApiPaths.coupons;
+  const coupon = (w: World) => `${coupons}/${w.couponId}`;
+  let codeCounter = 0;
+  return [
+    ownerGet(coupons, () => coupons, 'per_page=0'),
+    ownerGet(`${coupons}/{id}`, coupon),
+    {
+      route: `POST ${coupons}`,
+      rule: 'the owner only',
+      probes: () => [
+        {
+          method: 'POST',
+          url: coupons,
+          payload: () => ({ code: `MATRIX${++codeCounter}`, amount: '5' }),
+          expect: onlyFor(['owner'], 201),
+        },
+        {
+          method: 'POST',
+          url: coupons,
+          payload: () => ({ code: '' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
+    {
+      route: `PUT ${coupons}/{id}`,
+      rule: 'the owner only',
+      probes: (w) => [
+        {
+          method: 'PUT',
+          url: coupon(w),
+          payload: () => ({ amount: '6' }),
+          expect: onlyFor(['owner']),
+        },
+      ],
+    },
+    {
+      route: `DELETE ${coupons}/{id}`,
+      rule: 'the owner only',
+      probes: () => [
+        { method: 'DELETE', url: `${coupons}/999999`, expect: onlyFor(['owner'], 404) },
+      ],
+    },
+    {
+      route: `POST ${couponApiPaths.cartDiscounts}`,
+      rule: 'public quote',
+      probes: (w) => [
+        {
+          method: 'POST',
+          url: couponApiPaths.cartDiscounts,
+          payload: () => ({ products: [{ product_id: w.productId, quantity: 1 }] }),
+          expect: same(200),
         },
       ],
     },
@@ -1265,8 +1329,10 @@ beforeAll(async () => {
     method_id: 'local_pickup',
     enabled: false,
   });
+  const matrixCoupon = await asOwner('POST', couponApiPaths.coupons, { code: 'MATRIXEDIT' });
   world = {
     sessions,
+    couponId: matrixCoupon.id,
     editableZoneId: editableZone.id,
     soldOutProductId: soldOut.id,
     disabledInstanceId: disabled.instance_id,

@@ -46,6 +46,7 @@ export default [
     route('messages', 'routes/admin-messages.tsx', { id: 'admin-messages' }),
     route('shipping', 'routes/admin-shipping.tsx', { id: 'admin-shipping' }),
     route('taxes', 'routes/admin-taxes.tsx', { id: 'admin-taxes' }),
+    route('coupons', 'routes/admin-coupons.tsx', { id: 'admin-coupons' }),
     route('catalogue', 'routes/admin-catalogue.tsx', { id: 'admin-catalogue' }),
     // The catalogue file (resource route, guarded by its own loader): ?format=csv|json.
     route('catalogue/export', 'routes/admin-catalogue-export.ts', {

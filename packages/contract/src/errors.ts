@@ -13,6 +13,8 @@ export const ApiErrorSchema = z.object({
     product_id: z.number().int().optional(),
     variation_id: z.number().int().optional(),
     name: z.string().optional(),
+    /** The discount code a 400 `woocommerce_rest_invalid_coupon` refuses. */
+    coupon: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -11,6 +11,7 @@ export * from './forms.ts';
 export * from './reviews.ts';
 export * from './shipping.ts';
 export * from './orders.ts';
+export * from './coupons.ts';
 export * from './payments.ts';
 export * from './accounts.ts';
 export * from './money.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, MoneyStringSchema, PaginationQuerySchema } from './common.ts';
+import { CouponLinesInputSchema, OrderCouponLineSchema } from './coupons.ts';
 import { EmailSchema } from './forms.ts';
 import { CartLineRequestSchema, ShippingMethodIdSchema } from './shipping.ts';
 
@@ -79,6 +80,8 @@ export const OrderCreateSchema = z.object({
     .length(1, 'Choose one shipping method.'),
   /** The gift note (spec §3 cart state). */
   customer_note: optionalText('the note', 1000),
+  /** Discount codes, checked and applied by the server (400 `woocommerce_rest_invalid_coupon`). */
+  coupon_lines: CouponLinesInputSchema,
 });
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
 
@@ -170,7 +173,7 @@ export const OrderTaxLineSchema = z.object({
 });
 export type OrderTaxLine = z.infer<typeof OrderTaxLineSchema>;
 
-/** The WooCommerce order shape (reference §4), with its taxes; no fees. */
+/** The WooCommerce order shape (reference §4), with its taxes and discount codes; no fees. */
 export const OrderSchema = z.object({
   id: z.number().int(),
   parent_id: z.number().int(),
@@ -207,6 +210,7 @@ export const OrderSchema = z.object({
   transaction_id: z.string(),
   line_items: z.array(OrderLineItemSchema),
   shipping_lines: z.array(OrderShippingLineSchema),
+  coupon_lines: z.array(OrderCouponLineSchema),
   needs_payment: z.boolean(),
   /** Until this moment the order's stock is held for it; afterwards an unpaid order is cancelled. */
   date_hold_expires_gmt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './common.ts';
+import { CouponLinesInputSchema } from './coupon-lines.ts';
 
 /** `GET /wp-json/wc/v3/data/countries`: names may carry HTML entities, as in WooCommerce. */
 export const CountryStateSchema = z.object({ code: z.string(), name: z.string() });
@@ -222,6 +223,14 @@ export const ShippingRatesRequestSchema = ShippingDestinationSchema.extend({
     .array(CartLineRequestSchema, { error: 'Send the cart lines as products.' })
     .min(1, 'The cart is empty.')
     .max(100, 'At most 100 lines per cart.'),
+  /**
+   * The cart's discount codes, so each rate's tax is on the discounted lines (and none on shipping
+   * a code makes free). If the order would refuse one, the rates are taxed without codes, as the
+   * cart then shows no discount; the cart's discount quote says why.
+   */
+  coupon_lines: CouponLinesInputSchema,
+  /** A guest's first-order and per-customer code limits are checked by email once it is known. */
+  billing_email: z.string().trim().max(254).optional(),
 });
 export type ShippingRatesRequest = z.input<typeof ShippingRatesRequestSchema>;
 

@@ -579,6 +579,8 @@ export const orders = pgTable(
     taxLines: jsonb('tax_lines').$type<StoredTaxLine[]>().notNull().default([]),
     /** Why the order carries no tax although its destination has rates; null when not exempt. */
     taxExemptReason: text('tax_exempt_reason'),
+    /** What the order's discount codes took off its lines (modules/coupons). */
+    discountTotalCents: integer('discount_total_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     /** The price list the order was priced on: wholesale for an approved buyer's order. */
     priceList: text('price_list', { enum: ['retail', 'wholesale'] })
@@ -627,6 +629,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The line's share of the order's discount codes: WooCommerce's total is totalCents − this. */
+    discountCents: integer('discount_cents').notNull().default(0),
     /** Variation attributes in the product's order, e.g. [{ key: "Size", value: "2 lb" }]. */
     attributes: jsonb('attributes').$type<{ key: string; value: string }[]>().notNull().default([]),
     image: jsonb('image').$type<{ id: number; src: string }>().notNull(),
@@ -698,6 +702,71 @@ export const orderRefunds = pgTable(
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('order_refunds_order_idx').on(table.orderId)],
+);
+
+// ---------------------------------------------------------------- discount codes
+
+/**
+ * WooCommerce's coupons. `amount` is in hundredths: cents for the fixed types, hundredths of a
+ * percent for `percent` (12.5 % is 1250), so every amount is an integer.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    discountType: text('discount_type', { enum: ['percent', 'fixed_cart', 'fixed_product'] })
+      .notNull()
+      .default('fixed_cart'),
+    amount: integer('amount').notNull().default(0),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    minimumCents: integer('minimum_cents').notNull().default(0),
+    usageLimit: integer('usage_limit'),
+    usageLimitPerUser: integer('usage_limit_per_user'),
+    /** Uses by orders not cancelled; taken with the order, in its transaction. */
+    usageCount: integer('usage_count').notNull().default(0),
+    productIds: jsonb('product_ids').$type<number[]>().notNull().default([]),
+    excludedProductIds: jsonb('excluded_product_ids').$type<number[]>().notNull().default([]),
+    categoryIds: jsonb('category_ids').$type<number[]>().notNull().default([]),
+    excludedCategoryIds: jsonb('excluded_category_ids').$type<number[]>().notNull().default([]),
+    individualUse: boolean('individual_use').notNull().default(false),
+    /** Ours: `retail` or `wholesale` limits the code to buyers on that price list. */
+    priceList: text('price_list', { enum: ['any', 'retail', 'wholesale'] })
+      .notNull()
+      .default('any'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    dateStarts: timestamp('date_starts', { mode: 'date' }),
+    dateExpires: timestamp('date_expires', { mode: 'date' }),
+    ...timestamps,
+  },
+  // Codes are matched whatever their case, as WooCommerce matches them.
+  (table) => [uniqueIndex('coupons_code_idx').on(sql`lower(${table.code})`)],
+);
+
+/** A code used by an order: what it took off, and who used it (per-customer limits). */
+export const orderCoupons = pgTable(
+  'order_coupons',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // No foreign key: an order keeps its code line when the coupon is deleted.
+    couponId: integer('coupon_id').notNull(),
+    code: text('code').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    /** The code made the order's shipping free. */
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    customerId: integer('customer_id').notNull().default(0),
+    billingEmail: text('billing_email').notNull().default(''),
+    /** Set when the order was cancelled and the use given back. */
+    releasedAt: timestamp('released_at', { mode: 'date' }),
+  },
+  (table) => [
+    index('order_coupons_order_idx').on(table.orderId),
+    index('order_coupons_coupon_idx').on(table.couponId),
+  ],
 );
 
 // ---------------------------------------------------------------- back office

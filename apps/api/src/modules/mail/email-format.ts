@@ -56,7 +56,8 @@ export interface OrderView {
 
 export function orderView(order: Order): OrderView {
   const shipping = order.shipping_lines[0];
-  const subtotal = sumCents(order.line_items.map((line) => centsOf(line.total)));
+  // Lines at their prices before discount codes (WooCommerce's subtotal); the discount has its own row.
+  const subtotal = sumCents(order.line_items.map((line) => centsOf(line.subtotal)));
   const shipTo = addressLines(
     order.shipping.address_1.trim() !== '' ? order.shipping : order.billing,
     { phone: true },
@@ -70,12 +71,18 @@ export function orderView(order: Order): OrderView {
       quantity: line.quantity,
       name: line.name,
       options: lineOptions(line).join(', '),
-      total: formatMoney(line.total),
+      total: formatMoney(line.subtotal),
     })),
     totals: [
       { label: 'Subtotal', value: formatCents(subtotal) },
       ...(centsOf(order.discount_total) > 0
-        ? [{ label: 'Discount', value: `−${formatMoney(order.discount_total)}` }]
+        ? [
+            {
+              label: 'Discount',
+              value: `−${formatMoney(order.discount_total)}`,
+              detail: order.coupon_lines.map((line) => line.code).join(', '),
+            },
+          ]
         : []),
       {
         label: 'Shipping',

@@ -125,6 +125,7 @@ export const sampleOrder: Order = {
       taxes: [],
     },
   ],
+  coupon_lines: [],
   needs_payment: false,
   date_hold_expires_gmt: null,
 };

@@ -350,7 +350,7 @@ export async function renderInvoice(input: OrderDocumentInput): Promise<Buffer> 
       { text: lineTitle(line), detail: details || undefined, bold: true },
       { text: String(line.quantity) },
       { text: formatCents(centsOf(line.price)) },
-      { text: formatCents(centsOf(line.total)) },
+      { text: formatCents(centsOf(line.subtotal)) },
     ];
   });
   y = table(doc, columns, rows, y) + 14;

@@ -17,6 +17,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { likePattern } from '../../http/format.ts';
 import {
+  orderCoupons,
   orderItems,
   orderPayments,
   orderRefunds,
@@ -34,6 +35,7 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItemRow = typeof orderItems.$inferInsert;
 export type OrderStatus = OrderRow['status'];
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+export type OrderCouponRow = typeof orderCoupons.$inferSelect;
 
 /** What the owner's order list narrows by; every field optional. */
 export interface OrderFilter {
@@ -76,7 +78,18 @@ function filterConditions(filter: OrderFilter): SQL | undefined {
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
+  /** The discount codes the order used (modules/coupons writes them). */
+  coupons: OrderCouponRow[];
 }
+
+const couponsOf = (db: Database, orderIds: number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(orderCoupons)
+        .where(inArray(orderCoupons.orderId, orderIds))
+        .orderBy(asc(orderCoupons.id));
 
 /** Result of taking units from managed stock. */
 export type HoldResult =
@@ -105,7 +118,7 @@ export const ordersRepo = {
       .from(orderItems)
       .where(eq(orderItems.orderId, id))
       .orderBy(asc(orderItems.id));
-    return { order, items };
+    return { order, items, coupons: await couponsOf(db, [id]) };
   },
 
   /** Orders matching the filter, newest first (orders_date_idx, or orders_customer_idx for one buyer). */
@@ -137,10 +150,15 @@ export const ordersRepo = {
               ),
             )
             .orderBy(asc(orderItems.id));
+    const codes = await couponsOf(
+      db,
+      page.map((order) => order.id),
+    );
     return {
       rows: page.map((order) => ({
         order,
         items: items.filter((item) => item.orderId === order.id),
+        coupons: codes.filter((code) => code.orderId === order.id),
       })),
       total: totalRow?.total ?? 0,
     };
@@ -200,7 +218,7 @@ export const ordersRepo = {
       .from(orderItems)
       .where(eq(orderItems.orderId, id))
       .orderBy(asc(orderItems.id));
-    return { order, items };
+    return { order, items, coupons: await couponsOf(db, [id]) };
   },
 
   async updateStatus(

@@ -16,6 +16,7 @@ import { ApiError, invalidParam } from '../../http/errors.ts';
 import { formatWpDate } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { taxableLine, type TaxService } from '../tax/tax.service.ts';
 import { trackingUrl } from './carrier-tracking.ts';
@@ -75,6 +76,8 @@ export interface OrdersServiceOptions {
   maxHeldUnits: number;
   shipping: ShippingService;
   tax: TaxService;
+  /** Discount codes: checked before the order, their uses taken in its transaction. */
+  coupons: CouponsService;
   /** The clock; tests pass their own to expire holds without waiting. */
   now?: () => Date;
   log?: { error(object: object, message: string): void };
@@ -157,7 +160,7 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
     sku: item.sku,
     price: toMoneyNumber(item.unitPriceCents),
     subtotal: toMoneyString(item.totalCents),
-    total: toMoneyString(item.totalCents),
+    total: toMoneyString(item.totalCents - item.discountCents),
     tax_class: item.taxClass,
     subtotal_tax: toMoneyString(item.taxCents),
     total_tax: toMoneyString(item.taxCents),
@@ -173,7 +176,7 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
   };
 }
 
-export function toOrder({ order, items }: OrderWithItems): Order {
+export function toOrder({ order, items, coupons }: OrderWithItems): Order {
   const { email = '', ...billingAddress } = order.billing;
   const { email: _unused, ...shippingAddress } = order.shipping;
   return {
@@ -192,7 +195,7 @@ export function toOrder({ order, items }: OrderWithItems): Order {
     date_paid_gmt: date(order.datePaid),
     date_completed: date(order.dateCompleted),
     date_completed_gmt: date(order.dateCompleted),
-    discount_total: '0.00',
+    discount_total: toMoneyString(order.discountTotalCents),
     shipping_total: toMoneyString(order.shippingTotalCents),
     cart_tax: toMoneyString(order.cartTaxCents),
     shipping_tax: toMoneyString(order.shippingTaxCents),
@@ -235,6 +238,13 @@ export function toOrder({ order, items }: OrderWithItems): Order {
           })),
       },
     ],
+    coupon_lines: coupons.map((used) => ({
+      id: used.id,
+      code: used.code,
+      discount: toMoneyString(used.discountCents),
+      discount_tax: '0.00',
+      free_shipping: used.freeShipping,
+    })),
     needs_payment: order.status === 'pending' && order.totalCents > 0,
     date_hold_expires_gmt: order.status === 'pending' ? date(order.holdExpiresAt) : null,
   };
@@ -289,7 +299,7 @@ function queryTime(name: 'after' | 'before', value: string | undefined): Date | 
 
 export function createOrdersService(db: Database, options: OrdersServiceOptions) {
   const now = options.now ?? (() => new Date());
-  const { shipping, tax } = options;
+  const { shipping, tax, coupons } = options;
 
   /** Runs fn in the caller's transaction when given one, else in a new one. */
   const inTransaction = <T>(tx: Database | undefined, fn: (tx: Database) => Promise<T>) =>
@@ -304,6 +314,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         await ordersRepo.restoreStock(tx, item.productId, item.variationId, item.stockHeld);
       }
     }
+    // An unpaid order that lapsed or was cancelled gives its discount codes' uses back.
+    await coupons.release(tx, orderId);
     return true;
   }
 
@@ -383,6 +395,14 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           }
         }
       }
+      const couponUser = { customerId: input.customer_id, email: input.billing.email };
+      const discount = await coupons.discountFor(
+        db,
+        cart.lines,
+        input.coupon_lines.map((line) => line.code),
+        viewer,
+        couponUser,
+      );
       const destination = input.shipping ?? input.billing;
       const rates = await shipping.quote(
         destination,
@@ -405,14 +425,18 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         );
       }
 
-      // Step 4 of the order's money: tax on each line's (discounted) total and on shipping.
+      // A free-shipping code makes shipping 0, and so it carries no tax either.
+      const shippingCents = discount.freeShipping ? 0 : rate.costCents;
+      // Step 4 of the order's money: tax on each line's discounted total and on shipping.
       const taxed = (
         await tax.calculator({
           destination,
-          lines: cart.lines.map((line) => taxableLine(line)),
+          lines: cart.lines.map((line, index) =>
+            taxableLine(line, line.totalCents - discount.lineDiscounts[index]!),
+          ),
           viewer,
         })
-      )(rate.costCents);
+      )(shippingCents);
 
       const created = now();
       const holdExpiresAt = new Date(created.getTime() + options.holdMinutes * 60_000);
@@ -437,13 +461,18 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           shippingMethodId: rate.methodId,
           shippingInstanceId: rate.instanceId,
           shippingTitle: rate.label,
-          shippingTotalCents: rate.costCents,
+          shippingTotalCents: shippingCents,
           subtotalCents: cart.subtotalCents,
           cartTaxCents: taxed.cartTaxCents,
           shippingTaxCents: taxed.shippingTaxCents,
           taxLines: taxed.taxLines,
           taxExemptReason: taxed.exemptReason,
-          totalCents: orderTotalCents(cart.subtotalCents, rate.costCents, taxed.totalTaxCents),
+          discountTotalCents: discount.discountCents,
+          totalCents: orderTotalCents(
+            cart.subtotalCents - discount.discountCents,
+            shippingCents,
+            taxed.totalTaxCents,
+          ),
           priceList: viewer.canSeeWholesale ? 'wholesale' : 'retail',
           customerIp: client.ip,
           customerUserAgent: client.userAgent.slice(0, 500),
@@ -452,6 +481,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           dateCreated: created,
           dateModified: created,
         });
+        await coupons.redeem(tx, discount, order.id, couponUser);
         // One global order of row locks (product, then variation) so two orders never deadlock.
         const heldByLine = new Map<number, number>();
         const heldByItem = new Map<string, number>();
@@ -510,6 +540,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             quantity: line.quantity,
             unitPriceCents: line.unitPriceCents,
             totalCents: line.totalCents,
+            discountCents: discount.lineDiscounts[index] ?? 0,
             attributes: line.attributes,
             image: line.image,
             stockHeld: heldByLine.get(index) ?? 0,
@@ -518,7 +549,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             taxClass: line.taxClass,
           })),
         );
-        return { order, items };
+        const used = await ordersRepo.find(tx, order.id);
+        return { order, items, coupons: used?.coupons ?? [] };
       });
       return toOrder(stored);
     },

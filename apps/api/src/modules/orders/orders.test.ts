@@ -9,11 +9,13 @@ import { seedShippingZones } from '../../../seed/shipping-zones.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../../test/factories.ts';
 import { payOrder, signedInCustomer } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { shippingQuoteHooks } from '../../services.ts';
 import { createActivityRepo } from '../activity/activity.repo.ts';
 import { createActivityService } from '../activity/activity.service.ts';
+import { createCouponsService } from '../coupons/coupons.service.ts';
 import { createShippingRepo } from '../shipping/shipping.repo.ts';
 import { createShippingService } from '../shipping/shipping.service.ts';
-import { createTaxService, taxableLine } from '../tax/tax.service.ts';
+import { createTaxService } from '../tax/tax.service.ts';
 import { createOrdersService } from './orders.service.ts';
 
 const ORDERS = '/wp-json/wc/v3/orders';
@@ -40,14 +42,17 @@ let honeyOatSmall: number;
 const service = () => {
   const activity = createActivityService(createActivityRepo(t.database.db));
   const tax = createTaxService(t.database.db, { activity });
+  const coupons = createCouponsService(t.database.db, { activity, now });
   return createOrdersService(t.database.db, {
     holdMinutes: 60,
     maxHeldUnits: 999,
-    shipping: createShippingService(t.database.db, createShippingRepo(t.database.db), {
-      taxFor: ({ lines, ...quote }) =>
-        tax.calculator({ ...quote, lines: lines.map((line) => taxableLine(line)) }),
-    }),
+    shipping: createShippingService(
+      t.database.db,
+      createShippingRepo(t.database.db),
+      shippingQuoteHooks(tax, coupons),
+    ),
     tax,
+    coupons,
     now,
   });
 };
@@ -119,6 +124,8 @@ async function anOrder(
     line_items: lines,
     shipping_lines: [{ method_id: rate!.method_id, instance_id: rate!.instance_id }],
     customer_note: 'Happy birthday, Sam!',
+    // The service is also called directly (signed-in viewers): it takes the parsed body.
+    coupon_lines: [],
     ...overrides,
   };
 }

@@ -41,14 +41,26 @@ export interface ShippingServiceOptions {
   taxFor(input: {
     destination: ShippingDestination;
     lines: PricedLine[];
+    /** What discount codes take off each line, in the lines' order. */
+    lineDiscounts: readonly number[];
     viewer: Viewer;
   }): Promise<(shippingCents: number) => RateTax>;
+  /**
+   * What the cart's codes take off each line and whether they make shipping free (the coupons
+   * module), or nothing when the order would refuse a code.
+   */
+  discountFor(input: {
+    lines: PricedLine[];
+    codes: string[];
+    email: string;
+    viewer: Viewer;
+  }): Promise<{ lineDiscounts: readonly number[]; freeShipping: boolean }>;
 }
 
 export function createShippingService(
   db: Database,
   repo: ShippingRepo,
-  { taxFor }: ShippingServiceOptions,
+  { taxFor, discountFor }: ShippingServiceOptions,
 ) {
   /** 400 for a country the shop does not know or a state that is not one of the country's. */
   function checkDestination(
@@ -175,9 +187,21 @@ export function createShippingService(
       checkDestination(request, { country: 'country', state: 'state' });
       const cart = await priceCart(db, request.products, viewer, 'products');
       const rates = await quote(request, cart);
-      const taxed = await taxFor({ destination: request, lines: cart.lines, viewer });
+      const discount = await discountFor({
+        lines: cart.lines,
+        codes: (request.coupon_lines ?? []).map((line) => line.code),
+        email: request.billing_email ?? '',
+        viewer,
+      });
+      const taxed = await taxFor({
+        destination: request,
+        lines: cart.lines,
+        lineDiscounts: discount.lineDiscounts,
+        viewer,
+      });
       return rates.map((rate) => {
-        const tax = taxed(rate.costCents);
+        // As the order does: a free-shipping code leaves no shipping to tax.
+        const tax = taxed(discount.freeShipping ? 0 : rate.costCents);
         return {
           rate_id: rate.rateId,
           label: rate.label,

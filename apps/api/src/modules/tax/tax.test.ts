@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiErrorSchema,
   apiPaths,
+  couponApiPaths,
   OrderSchema,
   ownerApiPaths,
   TaxRateSchema,
@@ -50,12 +51,17 @@ const losAngeles = {
 type Address = typeof durham;
 type Lines = { product_id: number; variation_id?: number; quantity: number }[];
 
-async function quote(address: Address, lines: Lines, headers: Record<string, string> = {}) {
+async function quote(
+  address: Address,
+  lines: Lines,
+  headers: Record<string, string> = {},
+  codes: string[] = [],
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: apiPaths.shippingRates,
     headers,
-    payload: { ...address, products: lines },
+    payload: { ...address, products: lines, coupon_lines: codes.map((code) => ({ code })) },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ShippingRate[]>();
@@ -66,9 +72,10 @@ async function order(
   address: Address,
   lines: Lines,
   session: Session | null = null,
+  codes: string[] = [],
 ): Promise<{ rate: ShippingRate; order: Order }> {
   const headers = session?.bearer ?? {};
-  const rates = await quote(address, lines, headers);
+  const rates = await quote(address, lines, headers, codes);
   const rate = rates.find((candidate) => candidate.label === 'Standard shipping')!;
   expect(rate, JSON.stringify(rates)).toBeDefined();
   const res = await t.app.inject({
@@ -81,10 +88,19 @@ async function order(
       billing: { ...address, email: session?.email ?? 'maya@example.com', phone: '919 555 0100' },
       line_items: lines,
       shipping_lines: [{ method_id: rate.method_id, instance_id: rate.instance_id }],
+      coupon_lines: codes.map((code) => ({ code })),
     },
   });
   expect(res.statusCode, res.body).toBe(201);
   return { rate, order: OrderSchema.parse(res.json()) };
+}
+
+/** A discount code made by the owner, as the cart would send it. */
+async function createCoupon(fields: Record<string, unknown>): Promise<string> {
+  const code = uniqueName('TAXCODE').replace(/\W+/g, '').toUpperCase();
+  const res = await ownerRequest('POST', couponApiPaths.coupons, { code, ...fields });
+  expect(res.statusCode, res.body).toBe(201);
+  return code;
 }
 
 const ownerRequest = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -154,6 +170,65 @@ describe('POST /orders: sales tax', () => {
     });
     expect(placed.line_items[0]!.taxes.map((tax) => tax.total)).toEqual(['1.90', '0.90', '0.20']);
     expect(placed.shipping_lines[0]).toMatchObject({ total: '6.95', total_tax: '0.52' });
+  });
+
+  it('taxes the lines after a discount code, and the quote said so before the order', async () => {
+    const tote = await createProduct(t, {
+      name: uniqueName('Canvas Tote'),
+      regular_price: '20.00',
+    });
+    const tenOff = await createCoupon({ discount_type: 'percent', amount: '10' });
+    const lines = [{ product_id: tote.id, quantity: 2 }];
+    const { rate, order: placed } = await order(durham, lines, null, [tenOff]);
+
+    // 7.5 % of the $36.00 left after 10 % off, plus the $6.95 shipping's $0.52.
+    expect(rate.tax).toEqual({
+      cart_tax: 2.7,
+      shipping_tax: 0.52,
+      total_tax: 3.22,
+      exempt_reason: null,
+    });
+    expect(placed).toMatchObject({
+      discount_total: '4.00',
+      cart_tax: '2.70',
+      total_tax: '3.22',
+      total: '46.17',
+    });
+    expect(placed.line_items[0]).toMatchObject({
+      subtotal: '40.00',
+      total: '36.00',
+      total_tax: '2.70',
+    });
+  });
+
+  it('charges no tax on shipping a code made free, in the quote and the order', async () => {
+    const tote = await createProduct(t, {
+      name: uniqueName('Canvas Tote'),
+      regular_price: '20.00',
+    });
+    const freeShipping = await createCoupon({
+      discount_type: 'fixed_cart',
+      amount: '0',
+      free_shipping: true,
+    });
+    const { rate, order: placed } = await order(
+      durham,
+      [{ product_id: tote.id, quantity: 2 }],
+      null,
+      [freeShipping],
+    );
+    expect(rate.tax).toMatchObject({ cart_tax: 3, shipping_tax: 0, total_tax: 3 });
+    expect(placed).toMatchObject({ shipping_total: '0.00', shipping_tax: '0.00', total: '43.00' });
+  });
+
+  it('quotes tax without the codes when the order would refuse one, as the cart then shows no discount', async () => {
+    const tote = await createProduct(t, {
+      name: uniqueName('Canvas Tote'),
+      regular_price: '20.00',
+    });
+    const rates = await quote(durham, [{ product_id: tote.id, quantity: 2 }], {}, ['NO-SUCH-CODE']);
+    const standard = rates.find((candidate) => candidate.label === 'Standard shipping')!;
+    expect(standard.tax.total_tax).toBe(3.52);
   });
 
   it('taxes granola at the reduced food rate, its shipping too', async () => {

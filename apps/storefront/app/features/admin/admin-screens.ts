@@ -9,6 +9,7 @@ export const ADMIN_SCREENS = [
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/shipping', label: 'Shipping', end: false },
   { to: '/admin/taxes', label: 'Sales tax', end: false },
+  { to: '/admin/coupons', label: 'Discount codes', end: false },
   { to: '/admin/catalogue', label: 'Catalogue', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
   { to: '/admin/security', label: 'Your sign-in', end: false },

@@ -8,6 +8,8 @@ import { useCartStock } from './cart-stock.ts';
 import { useCartStore } from './cart-store.ts';
 import { selectCartSubtotalCents } from './cart-derived.ts';
 import { CartTotals } from './cart-totals.tsx';
+import { DiscountCodeForm } from './discount-code-form.tsx';
+import { discountCents, useCartDiscounts } from './discount-codes.ts';
 import { chosenRate, pendingShippingLabel, shippingEstimateCents } from './shipping-estimate.ts';
 import { ShippingEstimator } from './shipping-estimator.tsx';
 import { ShippingRateOptions } from './shipping-rate-options.tsx';
@@ -86,11 +88,13 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
     }),
     [shipping.address_1, shipping.city, shipping.country, shipping.state, shipping.postcode],
   );
+  const discounts = useCartDiscounts(items);
   const rates = useShippingRates(
     destination,
     items,
     undefined,
     statesOf(countries, shipping.country).length > 0,
+    { codes: discounts.codes },
   );
   const stock = useCartStock(items);
 
@@ -120,11 +124,21 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
           onRetry={rates.retry}
           idleHint="Enter your street address, city, state and postcode to see shipping options."
         />
+        <DiscountCodeForm
+          idPrefix="cart"
+          codes={discounts.codes}
+          state={discounts.state}
+          apply={discounts.apply}
+        />
         <CartTotals
           subtotalCents={subtotalCents}
           rate={rate}
           estimateCents={shippingEstimateCents(rates.rates, selectedRateId)}
           pendingShipping={pendingShippingLabel(rates.rates)}
+          discount={{
+            cents: discountCents(discounts.state),
+            freeShipping: discounts.state.discounts?.free_shipping ?? false,
+          }}
         />
         <GiftNoteField id="cart-gift-note" />
         <ButtonLink to="/checkout" size="lg" className="cart-summary__checkout">

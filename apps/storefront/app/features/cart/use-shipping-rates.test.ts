@@ -7,6 +7,7 @@ import type { Destination } from './shipping-estimate.ts';
 import {
   RATES_DEBOUNCE_MS,
   RATES_NETWORK_MESSAGE,
+  ratesRequestFor,
   useShippingRates,
 } from './use-shipping-rates.ts';
 
@@ -165,5 +166,33 @@ describe('useShippingRates', () => {
     expect(pending[1]!.request).toEqual(pending[0]!.request);
     await act(async () => pending[1]!.resolve([ground]));
     expect(result.current).toMatchObject({ status: 'ready', rates: [ground] });
+  });
+});
+
+describe('ratesRequestFor', () => {
+  const items = () => [makeCartItem(oats, 2)];
+
+  it('sends the cart’s codes, so each rate’s tax is on the discounted lines', () => {
+    expect(
+      ratesRequestFor(austin, items(), true, {
+        codes: ['WELCOME10'],
+        billingEmail: ' ana@example.com ',
+      }),
+    ).toMatchObject({
+      products: [{ product_id: 5, quantity: 2 }],
+      coupon_lines: [{ code: 'WELCOME10' }],
+      billing_email: 'ana@example.com',
+    });
+  });
+
+  it('leaves the email out without codes (typing it must not ask for rates again) or before it looks like one', () => {
+    const plain = ratesRequestFor(austin, items(), true, {
+      codes: [],
+      billingEmail: 'ana@example.com',
+    });
+    expect(plain).not.toHaveProperty('billing_email');
+    expect(plain).not.toHaveProperty('coupon_lines');
+    const none = ratesRequestFor(austin, items(), true, { codes: ['X'], billingEmail: 'ana' });
+    expect(none).not.toHaveProperty('billing_email');
   });
 });

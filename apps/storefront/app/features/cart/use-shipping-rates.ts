@@ -31,6 +31,7 @@ export interface ShippingRates extends ShippingRatesState {
 
 type FetchRates = (request: ShippingRatesRequest) => Promise<ShippingRate[]>;
 
+const NO_CODES: RatesDiscount = { codes: [] };
 const IDLE: ShippingRatesState = { status: 'idle', rates: [], error: null };
 
 /** What the shopper reads when the rates call fails: the server's own words for a 4xx (out of stock names the product). */
@@ -41,14 +42,35 @@ export function ratesErrorMessage(error: unknown): string {
   return error.status === 400 && fieldMessage ? fieldMessage : error.message;
 }
 
-/** The request for an address and the cart's lines, or null when spec §5 says not to ask. */
+/** The cart's discount codes and, at checkout, the billing email their limits are checked by. */
+export interface RatesDiscount {
+  codes: readonly string[];
+  billingEmail?: string | undefined;
+}
+
+/**
+ * The request for an address, the cart's lines and its codes (each rate's tax is on the discounted
+ * lines), or null when spec §5 says not to ask.
+ */
 export function ratesRequestFor(
   address: Destination,
   items: CartItem[],
   stateRequired = true,
+  { codes, billingEmail }: RatesDiscount = { codes: [] },
 ): ShippingRatesRequest | null {
   if (!canRequestRates(address, items.length, stateRequired)) return null;
-  return { ...toDestination(address), products: toLineRequests(items) };
+  const request: ShippingRatesRequest = {
+    ...toDestination(address),
+    products: toLineRequests(items),
+  };
+  if (codes.length === 0) return request;
+  // Only with codes: otherwise typing the email would ask for the rates again for nothing.
+  const email = billingEmail?.includes('@') ? billingEmail.trim() : undefined;
+  return {
+    ...request,
+    coupon_lines: codes.map((code) => ({ code })),
+    ...(email ? { billing_email: email } : {}),
+  };
 }
 
 /**
@@ -62,11 +84,13 @@ export function useShippingRates(
   fetchRates: FetchRates = defaultFetchRates,
   /** False for a country without states: the other four fields are enough to ask. */
   stateRequired = true,
+  discount: RatesDiscount = NO_CODES,
 ): ShippingRates {
+  const { codes, billingEmail } = discount;
   const requestKey = useMemo(() => {
-    const request = ratesRequestFor(address, items, stateRequired);
+    const request = ratesRequestFor(address, items, stateRequired, { codes, billingEmail });
     return request ? JSON.stringify(request) : null;
-  }, [address, items, stateRequired]);
+  }, [address, items, stateRequired, codes, billingEmail]);
   const [state, setState] = useState<ShippingRatesState>(IDLE);
   const [attempt, setAttempt] = useState(0);
 

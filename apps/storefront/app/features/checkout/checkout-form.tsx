@@ -37,6 +37,8 @@ import {
   type PlaceOrderFailure,
 } from './checkout-order.ts';
 import { OrderSummary } from './order-summary.tsx';
+import { DiscountCodeForm } from '../cart/discount-code-form.tsx';
+import { discountCents, useCartDiscounts } from '../cart/discount-codes.ts';
 import { PaymentMethods } from './payment-methods.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
@@ -116,11 +118,13 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
     }),
     [to.address_1, to.city, to.country, to.state, to.postcode],
   );
+  const discounts = useCartDiscounts(items, billing.email);
   const rates = useShippingRates(
     destination,
     items,
     undefined,
     statesOf(countries, to.country).length > 0,
+    { codes: discounts.codes, billingEmail: billing.email },
   );
   const rate = chosenRate(rates.rates, selectedRateId);
 
@@ -172,6 +176,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
           giftNote: useCartStore.getState().giftNote,
           gateways,
           customerId: customer?.id ?? 0,
+          couponCodes: discounts.codes,
         }),
       );
       useCartStore.getState().setPendingOrder({
@@ -279,7 +284,18 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
           rate={rate}
           estimateCents={shippingEstimateCents(rates.rates, selectedRateId)}
           pendingShipping={pendingShippingLabel(rates.rates)}
-        />
+          discount={{
+            cents: discountCents(discounts.state),
+            freeShipping: discounts.state.discounts?.free_shipping ?? false,
+          }}
+        >
+          <DiscountCodeForm
+            idPrefix="checkout"
+            codes={discounts.codes}
+            state={discounts.state}
+            apply={discounts.apply}
+          />
+        </OrderSummary>
         <SubmitButton
           size="lg"
           className="checkout-summary__submit"

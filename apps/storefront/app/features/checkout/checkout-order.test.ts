@@ -130,8 +130,21 @@ describe('buildOrder', () => {
       ],
       shipping_lines: [{ method_id: 'flat_rate', instance_id: 3 }],
       customer_note: 'Happy birthday!',
+      coupon_lines: [],
     });
     expect(JSON.stringify(order)).not.toMatch(/price|total/);
+  });
+
+  it('sends the cart’s discount codes as coupon_lines, for the server to check again', () => {
+    const order = buildOrder({
+      details: { billing: { ...billing }, payment_method: 'stripe' },
+      items: [makeCartItem(tin, 1, { price: 34 })],
+      rate,
+      giftNote: '',
+      gateways,
+      couponCodes: ['WELCOME10', 'FREESHIP'],
+    });
+    expect(order.coupon_lines).toEqual([{ code: 'WELCOME10' }, { code: 'FREESHIP' }]);
   });
 
   it('names the signed-in customer, so the order is in their order history', () => {

@@ -103,8 +103,10 @@ export function buildOrder(input: {
   gateways: PaymentGateway[];
   /** The signed-in customer's id, so the order shows in their order history; 0 for a guest. */
   customerId?: number;
+  /** The cart's discount codes; the server checks and applies them again. */
+  couponCodes?: string[];
 }): OrderCreate {
-  const { details, items, rate, giftNote, gateways, customerId = 0 } = input;
+  const { details, items, rate, giftNote, gateways, customerId = 0, couponCodes = [] } = input;
   const gateway = gateways.find((entry) => entry.id === details.payment_method);
   return {
     customer_id: customerId,
@@ -115,6 +117,7 @@ export function buildOrder(input: {
     line_items: toLineRequests(items),
     shipping_lines: [{ method_id: rate.method_id, instance_id: rate.instance_id }],
     customer_note: giftNote.trim(),
+    coupon_lines: couponCodes.map((code) => ({ code })),
   };
 }
 

@@ -7,6 +7,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { CountryOption } from '../../components/forms/countries.ts';
 import { CartEmpty, CartLoading } from '../cart/cart-page.tsx';
 import { useCartStore } from '../cart/cart-store.ts';
+import { useDiscountCodes } from '../cart/discount-codes.ts';
 import { pendingOrderFor } from '../cart/cart-derived.ts';
 import { OrderPaymentDialog, orderReceivedPath } from '../payments/order-payment-dialog.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -59,6 +60,7 @@ function HydratedCheckout({ countries, gateways }: CheckoutViewProps) {
           } else if (found.status === 'processing' || found.status === 'completed') {
             // Paid in another tab or before the page closed: the order page says so.
             useCartStore.getState().empty();
+            useDiscountCodes.getState().clear();
             void navigate(orderReceivedPath(found), { replace: true });
           } else {
             // Cancelled (its hold ran out) or failed: the cart places a new order.

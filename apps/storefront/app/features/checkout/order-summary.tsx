@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ShippingRate } from '@larder/contract';
 import { formatCents } from '@larder/contract/money';
 import { type CartItem } from '../cart/cart-store.ts';
@@ -11,6 +12,10 @@ interface OrderSummaryProps {
   estimateCents: number;
   /** The shipping row's words while no rate is chosen. */
   pendingShipping: string;
+  /** What the discount codes take off, as the server quoted it. */
+  discount?: { cents: number; freeShipping: boolean };
+  /** The discount code field, between the lines and the totals. */
+  children?: ReactNode;
 }
 
 /** Checkout's order summary: the lines, subtotal, shipping and total the shopper is agreeing to. */
@@ -20,6 +25,8 @@ export function OrderSummary({
   rate,
   estimateCents,
   pendingShipping,
+  discount,
+  children,
 }: OrderSummaryProps) {
   return (
     <div className="order-summary">
@@ -45,11 +52,13 @@ export function OrderSummary({
           );
         })}
       </ul>
+      {children}
       <CartTotals
         subtotalCents={subtotalCents}
         rate={rate}
         estimateCents={estimateCents}
         pendingShipping={pendingShipping}
+        discount={discount}
       />
     </div>
   );

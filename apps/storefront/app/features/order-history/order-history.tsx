@@ -67,6 +67,17 @@ export function OrderHistoryList({ orders }: { orders: Order[] }) {
                   <dt>Items</dt>
                   <dd>{itemsLabel(itemCount(order))}</dd>
                 </div>
+                {order.discount_total !== '0.00' ? (
+                  <div>
+                    <dt>Discount</dt>
+                    <dd>
+                      −{formatMoney(order.discount_total)}{' '}
+                      <span className="muted">
+                        ({order.coupon_lines.map((line) => line.code).join(', ')})
+                      </span>
+                    </dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt>Total</dt>
                   <dd className="order-summary-card__total">{formatMoney(order.total)}</dd>

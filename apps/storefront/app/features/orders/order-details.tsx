@@ -139,7 +139,7 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: Order; headin
                     {line.quantity}
                   </td>
                   <td className="order-lines__money" data-testid="order-line-total">
-                    {formatMoney(line.total)}
+                    {formatMoney(line.subtotal)}
                   </td>
                 </tr>
               );
@@ -154,6 +154,19 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: Order; headin
                 {formatCents(orderSubtotalCents(order))}
               </td>
             </tr>
+            {centsOf(order.discount_total) > 0 ? (
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Discount
+                  <span className="order-lines__method">
+                    {order.coupon_lines.map((line) => line.code).join(', ')}
+                  </span>
+                </th>
+                <td className="order-lines__money" data-testid="order-discount">
+                  −{formatMoney(order.discount_total)}
+                </td>
+              </tr>
+            ) : null}
             <tr>
               <th scope="row" colSpan={2}>
                 Shipping

@@ -24,9 +24,9 @@ export function lineAttributes(line: OrderLineItem): { label: string; value: str
     .map((meta) => ({ label: meta.display_key || meta.key, value: meta.display_value }));
 }
 
-/** The lines' total before shipping, summed in cents. */
+/** The lines' total before discount codes and shipping (WooCommerce's line subtotals), in cents. */
 export function orderSubtotalCents(order: Pick<Order, 'line_items'>): number {
-  return order.line_items.reduce((sum, line) => sum + centsOf(line.total), 0);
+  return order.line_items.reduce((sum, line) => sum + centsOf(line.subtotal), 0);
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });

@@ -84,6 +84,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
         taxes: [],
       },
     ],
+    coupon_lines: [],
     needs_payment: true,
     date_hold_expires_gmt: '2026-11-20T20:05:00',
     ...overrides,

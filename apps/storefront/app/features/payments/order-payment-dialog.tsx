@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError, browserApiFetch, createShopApi } from '../../lib/api/index.ts';
 import { useCartStore } from '../cart/cart-store.ts';
+import { useDiscountCodes } from '../cart/discount-codes.ts';
 import type { CardWidgetHandle, CardWidgetState } from './card-fields.ts';
 import { CardWidget, type CardClient } from './card-widget.tsx';
 import { TEST_PAYPAL_PAYER_ID, type PayPalFlow } from './paypal-flow.ts';
@@ -126,6 +127,7 @@ function OrderPayment({
     // Replace the dialog's history entry, so Back from the receipt returns to the page, not the dialog.
     await navigate(orderReceivedPath(order), { replace: true });
     useCartStore.getState().empty();
+    useDiscountCodes.getState().clear();
     onPaid(result);
   };
 

@@ -50,7 +50,7 @@ export interface AddReviewDialogProps {
 }
 
 /** Spec §2 'Add review' dialog. */
-export default function AddReviewDialog({
+export function AddReviewDialog({
   open,
   onClose,
   product,

@@ -8,7 +8,9 @@ import './reviews.css';
 import { Button } from '../../components/ui/button.tsx';
 
 // Loaded when first opened: its form and schema (zod) stay out of the product page's first load.
-const AddReviewDialog = lazy(() => import('./add-review-dialog.tsx'));
+const AddReviewDialog = lazy(() =>
+  import('./add-review-dialog.tsx').then((module) => ({ default: module.AddReviewDialog })),
+);
 
 export interface ProductReviewsProps {
   product: { id: number; name: string };

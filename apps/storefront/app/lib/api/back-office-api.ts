@@ -1,5 +1,9 @@
 import {
   apiPaths,
+  couponApiPaths,
+  type Coupon,
+  type CouponCreate,
+  type CouponUpdate,
   paginationHeaders,
   type ActivityEntry,
   type CatalogFileFormat,
@@ -120,6 +124,13 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       send(`${ownerApiPaths.orderDocuments}/${orderId}/${file}`, {
         headers: { accept: 'application/pdf' },
       }),
+
+    listCoupons: (query: Query) => list<Coupon>(couponApiPaths.coupons, query),
+    getCoupon: (id: number) => get<Coupon>(`${couponApiPaths.coupons}/${id}`),
+    createCoupon: (coupon: CouponCreate) => post<Coupon>(couponApiPaths.coupons, coupon),
+    updateCoupon: (id: number, coupon: CouponUpdate) =>
+      put<Coupon>(`${couponApiPaths.coupons}/${id}`, coupon),
+    deleteCoupon: (id: number) => remove<Coupon>(`${couponApiPaths.coupons}/${id}`),
 
     listReviews: (query: Query) => list<ProductReview>(apiPaths.productReviews, query),
     moderateReview: (id: number, moderation: ReviewModeration) =>

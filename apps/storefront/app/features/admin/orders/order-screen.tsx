@@ -98,13 +98,19 @@ function Lines({ order }: { order: OwnerOrder }) {
                 </td>
                 <td data-label="SKU">{line.sku || '—'}</td>
                 <td data-label="Quantity">{line.quantity}</td>
-                <td data-label="Total">{formatMoney(line.total)}</td>
+                <td data-label="Total">{formatMoney(line.subtotal)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <dl className="admin-totals">
+        {order.discount_total !== '0.00' ? (
+          <>
+            <dt>Discount ({order.coupon_lines.map((line) => line.code).join(', ')})</dt>
+            <dd data-testid="order-discount">−{formatMoney(order.discount_total)}</dd>
+          </>
+        ) : null}
         <dt>Shipping ({order.shipping_lines[0]?.method_title ?? 'none'})</dt>
         <dd>{formatMoney(order.shipping_total)}</dd>
         <dt>Total</dt>

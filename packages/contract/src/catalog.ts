@@ -61,6 +61,8 @@ export const ProductVariationSchema = z.object({
   stock_quantity: z.number().int().nullable(),
   max_qty: z.number().int().nullable(),
   weight: z.string(),
+  /** As WooCommerce's variation: `parent` takes the product's class. */
+  tax_class: z.string(),
   image: ProductImageSchema.nullable(),
 });
 export type ProductVariation = z.infer<typeof ProductVariationSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProductTaxClassSchema, TaxStatusSchema } from './taxes.ts';
+import { ProductTaxClassSchema, TaxStatusSchema, VariationTaxClassSchema } from './taxes.ts';
 import {
   CatalogVisibilitySchema,
   FoodInfoSchema,
@@ -74,10 +74,7 @@ const variationFields = {
   manage_stock: z.boolean(),
   stock_quantity: z.number().int().min(0).max(MAX_STOCK_QUANTITY).nullable(),
   stock_status: StockStatusSchema,
-  /** 'parent' (the default) takes the product's tax class, as in WooCommerce. */
-  tax_class: z.enum(['parent', '', 'reduced-rate', 'zero-rate'], {
-    error: "Choose a tax class: parent, '' (standard), reduced-rate or zero-rate.",
-  }),
+  tax_class: VariationTaxClassSchema,
   weight: MeasureSchema,
   menu_order: z.number().int().min(-MAX_ID).max(MAX_ID),
   /** The variation's own picture (a media id), or null for the product's. */

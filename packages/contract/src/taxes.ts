@@ -22,6 +22,10 @@ export type TaxClass = z.infer<typeof TaxClassSchema>;
 export const ProductTaxClassSchema = z.enum(['', 'reduced-rate', 'zero-rate'], {
   error: "Choose a tax class: '' (standard), reduced-rate or zero-rate.",
 });
+/** A variation's class: `parent` (the default) takes its product's, as in WooCommerce. */
+export const VariationTaxClassSchema = z.enum(['parent', '', 'reduced-rate', 'zero-rate'], {
+  error: "Choose a tax class: parent, '' (standard), reduced-rate or zero-rate.",
+});
 export const TaxStatusSchema = z.enum(['taxable', 'shipping', 'none'], {
   error: 'Choose a tax status: taxable, shipping or none.',
 });

@@ -37,6 +37,9 @@ const PRODUCT_COLUMNS = [
   'manage_stock',
   'stock_quantity',
   'stock_status',
+  'tax_status',
+  /** `standard`, `reduced-rate` or `zero-rate`; on a variation also `parent` (empty: its product's). */
+  'tax_class',
   'weight',
   'length',
   'width',
@@ -68,9 +71,16 @@ const VARIATION_COLUMNS = new Set<string>([
   'wholesale_price',
   'stock_quantity',
   'stock_status',
+  'tax_class',
   'weight',
   'menu_order',
 ]);
+
+// The standard class is '' in the API; the sheet spells it out, so an empty cell can mean "unset".
+const taxClassCell = (taxClass: string) => (taxClass === '' ? 'standard' : taxClass);
+const readTaxClass = (cell: string) => ({
+  value: cell.trim() === 'standard' ? '' : cell.trim(),
+});
 
 const ATTRIBUTE = 'attribute:';
 
@@ -136,6 +146,8 @@ export function catalogToCsv(file: CatalogFile): string {
       manage_stock: yesNo(product.manage_stock),
       stock_quantity: product.stock_quantity === null ? '' : String(product.stock_quantity),
       stock_status: product.stock_status,
+      tax_status: product.tax_status,
+      tax_class: taxClassCell(product.tax_class),
       weight: product.weight,
       ...product.dimensions,
       reviews_allowed: yesNo(product.reviews_allowed),
@@ -168,6 +180,7 @@ export function catalogToCsv(file: CatalogFile): string {
         wholesale_price: variation.wholesale_price,
         stock_quantity: variation.stock_quantity === null ? '' : String(variation.stock_quantity),
         stock_status: variation.stock_status,
+        tax_class: taxClassCell(variation.tax_class),
         weight: variation.weight,
         menu_order: String(variation.menu_order),
       };
@@ -304,9 +317,10 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
     for (const column of ['regular_price', 'sale_price', 'wholesale_price']) {
       product[column] = row.cell(column).trim();
     }
-    for (const column of ['status', 'catalog_visibility', 'stock_status']) {
+    for (const column of ['status', 'catalog_visibility', 'stock_status', 'tax_status']) {
       take(row, product, column, (cell) => ({ value: cell.trim() }));
     }
+    take(row, product, 'tax_class', readTaxClass);
     for (const column of ['featured', 'manage_stock', 'reviews_allowed'])
       take(row, product, column, readBoolean);
     take(row, product, 'menu_order', readInteger);
@@ -412,6 +426,7 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
     };
     take(row, variation, 'stock_quantity', readInteger);
     take(row, variation, 'stock_status', (cell) => ({ value: cell.trim() }));
+    take(row, variation, 'tax_class', readTaxClass);
     take(row, variation, 'menu_order', readInteger);
     raw[parent.index]!.variations.push(variation);
     variationRows[parent.index]!.push(row);

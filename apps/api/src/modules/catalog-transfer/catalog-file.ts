@@ -4,9 +4,12 @@ import {
   MoneyInputError,
   parseMoneyInput,
   ProductStatusSchema,
+  ProductTaxClassSchema,
   ProductTypeSchema,
   StockStatusSchema,
+  TaxStatusSchema,
   toMoneyString,
+  VariationTaxClassSchema,
 } from '@larder/contract';
 import { asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -36,6 +39,7 @@ const VariationSchema = z.strictObject({
   wholesale_price: Price.default(''),
   stock_quantity: z.number().int().min(0).nullable().default(null),
   stock_status: StockStatusSchema.default('instock'),
+  tax_class: VariationTaxClassSchema.default('parent'),
   weight: z.string().default(''),
   menu_order: z.number().int().default(0),
 });
@@ -59,6 +63,8 @@ const ProductEntrySchema = z
     manage_stock: z.boolean().default(false),
     stock_quantity: z.number().int().min(0).nullable().default(null),
     stock_status: StockStatusSchema.default('instock'),
+    tax_status: TaxStatusSchema.default('taxable'),
+    tax_class: ProductTaxClassSchema.default(''),
     weight: z.string().default(''),
     dimensions: z
       .strictObject({ length: z.string(), width: z.string(), height: z.string() })
@@ -284,6 +290,8 @@ export async function exportCatalog(
       manage_stock: row.manageStock,
       stock_quantity: row.stockQuantity,
       stock_status: row.stockStatus,
+      tax_status: row.taxStatus,
+      tax_class: row.taxClass,
       weight: row.weight,
       dimensions: { length: row.length, width: row.width, height: row.height },
       reviews_allowed: row.reviewsAllowed,
@@ -299,6 +307,7 @@ export async function exportCatalog(
         wholesale_price: price(variation.wholesalePriceCents),
         stock_quantity: variation.stockQuantity,
         stock_status: variation.stockStatus,
+        tax_class: variation.taxClass,
         weight: variation.weight,
         menu_order: variation.menuOrder,
       })),

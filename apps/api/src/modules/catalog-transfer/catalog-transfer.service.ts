@@ -229,6 +229,8 @@ async function writeProduct(
     manageStock: product.manage_stock,
     stockQuantity: product.stock_quantity,
     stockStatus: product.stock_status,
+    taxStatus: product.tax_status,
+    taxClass: product.tax_class,
     weight: product.weight,
     length: product.dimensions.length,
     width: product.dimensions.width,
@@ -297,6 +299,7 @@ async function writeProduct(
       wholesalePriceCents: cents(variation.wholesale_price),
       stockQuantity: variation.stock_quantity,
       stockStatus: variation.stock_status,
+      taxClass: variation.tax_class,
       weight: variation.weight,
       menuOrder: variation.menu_order,
     };

@@ -179,6 +179,32 @@ describe('POST /larder/v1/catalog/import', () => {
     });
   });
 
+  it('carries a product’s tax status and class, and a variation’s own class, through the CSV', async () => {
+    const rows = table((await exportAs('csv')).body);
+    const classColumn = rows[0]!.indexOf('tax_class');
+    const at = rows.findIndex((row) => row[0] === 'simple');
+    const slug = rows[at]![2]!;
+    const v = rows.findIndex((row) => row[0] === 'variation');
+    const [parentSlug, sku] = [rows[v]![1]!, rows[v]![3]!];
+    expect(rows[v]![classColumn]).toBe('parent');
+    setCell(rows, at, 'tax_status', 'shipping');
+    setCell(rows, at, 'tax_class', 'zero-rate');
+    setCell(rows, v, 'tax_class', 'standard');
+
+    expect((await importFile(writeTable(rows), 'csv', false)).statusCode).toBe(200);
+    expect(await shownProduct(slug)).toMatchObject({
+      tax_status: 'shipping',
+      tax_class: 'zero-rate',
+    });
+    const variation = (await shownProduct(parentSlug)).variations.find(
+      (entry) => entry.sku === sku,
+    );
+    // Standard is '' in the API, spelled out in the sheet so that an empty cell means "its product's".
+    expect(variation?.tax_class).toBe('');
+    const again = table((await exportAs('csv')).body);
+    expect(again[again.findIndex((row) => row[3] === sku)]![classColumn]).toBe('standard');
+  });
+
   it('a dry run says what would change and writes nothing', async () => {
     const file = CatalogFileSchema.parse((await exportAs('json')).json());
     const before = (await exportAs('json')).body;

@@ -59,6 +59,7 @@ function toVariations(row: ProductRow, viewer: Viewer): ProductVariation[] {
         stock_quantity: variation.stockQuantity,
         max_qty: variation.stockQuantity,
         weight: variation.weight,
+        tax_class: variation.taxClass,
         image: variation.image ? toImage(variation.image) : null,
       };
       // Spec §6: wholesale prices exist in the database but only reach viewers allowed to see them.

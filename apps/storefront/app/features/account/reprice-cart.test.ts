@@ -26,6 +26,7 @@ const variation = (variation_id: number, display_price: number, wholesale_price?
     stock_quantity: null,
     max_qty: null,
     weight: '',
+    tax_class: 'parent',
     image: null,
   };
   return wholesale_price === undefined ? entry : { ...entry, wholesale_price };

@@ -43,6 +43,7 @@ const variation = {
   stock_quantity: null,
   max_qty: null,
   weight: '',
+  tax_class: 'parent',
   image: null,
 };
 

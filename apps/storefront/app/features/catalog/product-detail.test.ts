@@ -22,6 +22,7 @@ const variation = (
   stock_quantity: null,
   max_qty: null,
   weight: '1',
+  tax_class: 'parent',
   image: null,
 });
 

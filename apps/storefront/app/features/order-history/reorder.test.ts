@@ -16,6 +16,7 @@ function aVariation(overrides: Partial<ProductVariation> = {}): ProductVariation
     stock_quantity: null,
     max_qty: null,
     weight: '0.75',
+    tax_class: 'parent',
     image: null,
     ...overrides,
   };

@@ -14,6 +14,9 @@ import {
   PRODUCT_STATUS_OPTIONS,
   PRODUCT_TYPE_OPTIONS,
   STOCK_STATUS_OPTIONS,
+  TAX_CLASS_OPTIONS,
+  TAX_STATUS_OPTIONS,
+  VARIATION_TAX_CLASS_OPTIONS,
   VISIBILITY_OPTIONS,
 } from './product-labels.ts';
 
@@ -174,6 +177,37 @@ export function PriceAndStockFields({
   );
 }
 
+/** The tax class select: a product's (standard is the empty choice) or a variation's (`parent` too). */
+export function TaxClassField({
+  prefix,
+  value,
+  error,
+  variation = false,
+}: {
+  prefix: string;
+  value: string;
+  error: string | undefined;
+  variation?: boolean;
+}) {
+  return (
+    <SelectField
+      id={fieldId(prefix, 'tax_class')}
+      name="tax_class"
+      label="Tax class"
+      hint={
+        variation
+          ? 'Same as the product unless this one is taxed differently'
+          : 'Food takes the reduced rate in states that tax food less; rates are under Taxes'
+      }
+      required={false}
+      placeholder="Standard"
+      options={variation ? VARIATION_TAX_CLASS_OPTIONS : TAX_CLASS_OPTIONS}
+      defaultValue={value}
+      error={error}
+    />
+  );
+}
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="admin-card admin-section" aria-labelledby={id}>
@@ -295,6 +329,25 @@ export function ProductFields({
         ) : null}
         <div className="form-grid">
           <PriceAndStockFields prefix={p} values={values} errors={errors} withPrices={!variable} />
+        </div>
+      </Section>
+
+      <Section id="tax-title" title="Sales tax">
+        <div className="form-grid">
+          <SelectField
+            id={fieldId(p, 'tax_status')}
+            name="tax_status"
+            label="Tax status"
+            placeholder="Choose"
+            options={TAX_STATUS_OPTIONS}
+            defaultValue={values.tax_status}
+            error={errorFor(errors, 'tax_status')}
+          />
+          <TaxClassField
+            prefix={p}
+            value={values.tax_class}
+            error={errorFor(errors, 'tax_class')}
+          />
         </div>
       </Section>
 

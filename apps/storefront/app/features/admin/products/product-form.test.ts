@@ -22,6 +22,8 @@ function post(fields: Record<string, string | string[]>) {
     status: values.status,
     catalog_visibility: values.catalog_visibility,
     stock_status: values.stock_status,
+    tax_status: values.tax_status,
+    tax_class: values.tax_class,
     'attributes.0.name': '',
     'attributes.0.options': '',
     'attributes.1.name': '',
@@ -54,6 +56,7 @@ describe('the product form', () => {
         'food.nutrition.serving_size': '1/2 cup (45g)',
         'food.nutrition.calories': '190',
         'food.nutrition.total_fat_g': '7.5',
+        tax_class: 'reduced-rate',
       }),
     );
     const { body, errors } = productWriteOf(values);
@@ -68,6 +71,8 @@ describe('the product form', () => {
       stock_quantity: 24,
       categories: [{ id: 3 }, { id: 7 }],
       attributes: [{ name: 'Size', options: ['12 oz', '2 lb'], variation: true, visible: true }],
+      tax_status: 'taxable',
+      tax_class: 'reduced-rate',
     });
     expect(parsed.food).toMatchObject({
       allergens: ['pecans', 'oats'],
@@ -153,10 +158,12 @@ describe('the variation form', () => {
     formData.set('regular_price', '24.00');
     formData.set('wholesale_price', '18');
     formData.set('stock_status', 'instock');
+    formData.set('tax_class', 'zero-rate');
     const { body, errors } = variationWriteOf(variationValuesFromPost(formData, product));
     expect(errors).toEqual({});
     expect(VariationUpdateSchema.parse(body)).toMatchObject({
       attributes: [{ name: 'Size', option: '2 lb' }],
+      tax_class: 'zero-rate',
       regular_price: '24.00',
       wholesale_price: '18',
       manage_stock: false,
@@ -178,9 +185,11 @@ describe('the variation form', () => {
       stock_quantity: null,
       max_qty: null,
       weight: '2',
+      tax_class: 'reduced-rate',
       image: null,
     });
     expect(values).toMatchObject({
+      tax_class: 'reduced-rate',
       regular_price: '24.00',
       sale_price: '22.50',
       wholesale_price: '15.00',

@@ -49,9 +49,12 @@ export interface PriceAndStockValues {
   stock_quantity: string;
   stock_status: Product['stock_status'];
   weight: string;
+  /** '' is standard; a variation's `parent` takes its product's. */
+  tax_class: string;
 }
 
 export interface ProductFormValues extends PriceAndStockValues {
+  tax_status: Product['tax_status'];
   name: string;
   slug: string;
   type: 'simple' | 'variable';
@@ -99,6 +102,8 @@ export function emptyProductValues(): ProductFormValues {
     stock_quantity: '',
     stock_status: 'instock',
     weight: '',
+    tax_status: 'taxable',
+    tax_class: '',
     reviews_allowed: true,
     categories: [],
     attributes: [],
@@ -134,6 +139,8 @@ export function productValuesOf(product: Product): ProductFormValues {
     stock_quantity: product.stock_quantity === null ? '' : String(product.stock_quantity),
     stock_status: product.stock_status,
     weight: product.weight,
+    tax_status: product.tax_status,
+    tax_class: product.tax_class,
     reviews_allowed: product.reviews_allowed,
     categories: product.categories.map((category) => category.id),
     attributes: product.attributes.map((attribute) => ({
@@ -188,6 +195,8 @@ export function productValuesFromPost(formData: FormData): ProductFormValues {
     stock_quantity: text(formData, 'stock_quantity'),
     stock_status: text(formData, 'stock_status') as Product['stock_status'],
     weight: text(formData, 'weight'),
+    tax_status: text(formData, 'tax_status') as Product['tax_status'],
+    tax_class: text(formData, 'tax_class'),
     reviews_allowed: checked(formData, 'reviews_allowed'),
     categories: formData
       .getAll('categories')
@@ -259,6 +268,8 @@ export function productWriteOf(values: ProductFormValues): {
     stock_quantity: stockQuantity,
     stock_status: values.stock_status,
     weight: values.weight.trim(),
+    tax_status: values.tax_status,
+    tax_class: values.tax_class,
     reviews_allowed: values.reviews_allowed,
     categories: values.categories.map((id) => ({ id })),
     attributes: values.attributes.map((row) => ({
@@ -334,6 +345,7 @@ export function emptyVariationValues(product: Pick<Product, 'attributes'>): Vari
     stock_quantity: '',
     stock_status: 'instock',
     weight: '',
+    tax_class: 'parent',
   };
 }
 
@@ -354,6 +366,7 @@ export function variationValuesOf(variation: ProductVariation): VariationFormVal
     stock_quantity: variation.stock_quantity === null ? '' : String(variation.stock_quantity),
     stock_status: variation.stock_status,
     weight: variation.weight,
+    tax_class: variation.tax_class,
   };
 }
 
@@ -376,6 +389,7 @@ export function variationValuesFromPost(
     stock_quantity: text(formData, 'stock_quantity'),
     stock_status: text(formData, 'stock_status') as Product['stock_status'],
     weight: text(formData, 'weight'),
+    tax_class: text(formData, 'tax_class'),
   };
 }
 
@@ -404,6 +418,7 @@ export function variationWriteOf(values: VariationFormValues): {
       stock_quantity: stockQuantity,
       stock_status: values.stock_status,
       weight: values.weight.trim(),
+      tax_class: values.tax_class,
       attributes: attributes.filter(({ option }) => option),
     },
     errors,

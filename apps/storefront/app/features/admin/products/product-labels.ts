@@ -42,6 +42,24 @@ export const STOCK_STATUS_OPTIONS: Option[] = Object.entries(STOCK_STATUS_LABELS
   ([code, name]) => ({ code, name }),
 );
 
+/** The tax classes (`/taxes/classes`); standard is '' and is the select's empty choice. */
+export const TAX_CLASS_OPTIONS: Option[] = [
+  { code: 'reduced-rate', name: 'Reduced rate: food' },
+  { code: 'zero-rate', name: 'Zero rate' },
+];
+
+/** A variation may also take its product's class, as in WooCommerce. */
+export const VARIATION_TAX_CLASS_OPTIONS: Option[] = [
+  { code: 'parent', name: 'Same as the product' },
+  ...TAX_CLASS_OPTIONS,
+];
+
+export const TAX_STATUS_OPTIONS: Option[] = [
+  { code: 'taxable', name: 'Taxable: the item and its shipping' },
+  { code: 'shipping', name: 'Only its shipping is taxed' },
+  { code: 'none', name: 'Not taxed' },
+];
+
 export const PRODUCT_TYPE_OPTIONS: Option[] = [
   { code: 'simple', name: 'Simple: one price' },
   { code: 'variable', name: 'Variable: sizes, each priced' },

@@ -10,7 +10,7 @@ import { AdminPageHeader } from '../admin-shell.tsx';
 import { StatusBadge } from '../format.tsx';
 import { ActionButton, ConfirmAction } from '../list-parts.tsx';
 import { hrefWith } from '../list-query.ts';
-import { fieldId, PriceAndStockFields, ProductFields } from './product-fields.tsx';
+import { fieldId, PriceAndStockFields, ProductFields, TaxClassField } from './product-fields.tsx';
 import {
   emptyVariationValues,
   errorFor,
@@ -244,6 +244,12 @@ function VariationForm({
           />
         ))}
         <PriceAndStockFields prefix={p} values={values} errors={errors} withPrices />
+        <TaxClassField
+          prefix={p}
+          value={values.tax_class}
+          error={errorFor(errors, 'tax_class')}
+          variation
+        />
       </div>
       <div className="admin-actions">
         <SubmitButton

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, MoneyStringSchema, PaginationQuerySchema } from './common.ts';
 import { CouponLinesInputSchema, OrderCouponLineSchema } from './coupons.ts';
 import { EmailSchema } from './forms.ts';
+import { centsOf } from './money.ts';
 import { CartLineRequestSchema, ShippingMethodIdSchema } from './shipping.ts';
 
 const requiredText = (label: string, max: number) =>
@@ -172,6 +173,10 @@ export const OrderTaxLineSchema = z.object({
   rate_percent: z.number(),
 });
 export type OrderTaxLine = z.infer<typeof OrderTaxLineSchema>;
+
+/** What one rate charged the order in all, on its lines and on its shipping (cents). */
+export const taxLineCents = (line: Pick<OrderTaxLine, 'tax_total' | 'shipping_tax_total'>) =>
+  centsOf(line.tax_total) + centsOf(line.shipping_tax_total);
 
 /** The WooCommerce order shape (reference §4), with its taxes and discount codes; no fees. */
 export const OrderSchema = z.object({

@@ -1,21 +1,29 @@
-import { centsOf, formatCents, formatMoney, sumCents, type Order } from '@larder/contract';
+import {
+  centsOf,
+  formatCents,
+  formatMoney,
+  sumCents,
+  taxLineCents,
+  type Order,
+} from '@larder/contract';
 import { addressLines } from '../shipping/address-lines.ts';
 
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
+// The brand is in North Carolina: dates as its customers write them.
+const monthDayYear = new Intl.DateTimeFormat('en-US', {
   month: 'long',
+  day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
 
 /**
- * "25 November 2026" from an order's `date_created` (the shop's local time, no zone) or any ISO
+ * "November 25, 2026" from an order's `date_created` (the shop's local time, no zone) or any ISO
  * date: the calendar day is read from the string itself, so no time zone can move it a day.
  */
 export function dateInWords(iso: string): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!day) return iso;
-  return dayMonthYear.format(
+  return monthDayYear.format(
     new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))),
   );
 }
@@ -92,7 +100,7 @@ export function orderView(order: Order): OrderView {
       // Each rate the order was charged, as its receipt page lists them; an exemption says why.
       ...order.tax_lines.map((line) => ({
         label: line.label,
-        value: formatCents(centsOf(line.tax_total) + centsOf(line.shipping_tax_total)),
+        value: formatCents(taxLineCents(line)),
         detail: `${line.rate_percent} %`,
       })),
       ...(order.tax_exempt_reason

@@ -28,10 +28,10 @@ const MONTHS = [
   'November',
   'December',
 ];
-/** "25 November 2026", worked out here from the digits rather than by the code under test. */
+/** "November 25, 2026", worked out here from the digits rather than by the code under test. */
 const inWords = (iso: string) => {
   const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
-  return `${day} ${MONTHS[month! - 1]} ${year}`;
+  return `${MONTHS[month! - 1]} ${day}, ${year}`;
 };
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
 /** Where the e-mail's links go (not React's preload hint for the logo). */

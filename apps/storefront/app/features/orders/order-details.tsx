@@ -1,4 +1,4 @@
-import type { Order } from '@larder/contract';
+import { taxLineCents, type Order } from '@larder/contract';
 import { centsOf, formatCents, formatMoney } from '@larder/contract/money';
 import { formatDate } from '../content/content-data.ts';
 import {
@@ -186,7 +186,7 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: Order; headin
                     <span className="order-lines__method">{line.rate_percent} %</span>
                   </th>
                   <td className="order-lines__money" data-testid="order-tax-line">
-                    {formatCents(centsOf(line.tax_total) + centsOf(line.shipping_tax_total))}
+                    {formatCents(taxLineCents(line))}
                   </td>
                 </tr>
               ))

@@ -1,6 +1,6 @@
-import type { OrderNote, OwnerOrder } from '@larder/contract';
+import { taxLineCents, type OrderNote, type OwnerOrder } from '@larder/contract';
 import { centsOf, formatCents, formatMoney } from '@larder/contract/money';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { SelectField, TextAreaField, TextField } from '../../../components/forms/form-field.tsx';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
@@ -113,6 +113,21 @@ function Lines({ order }: { order: OwnerOrder }) {
         ) : null}
         <dt>Shipping ({order.shipping_lines[0]?.method_title ?? 'none'})</dt>
         <dd>{formatMoney(order.shipping_total)}</dd>
+        {order.tax_lines.length > 0 ? (
+          order.tax_lines.map((line) => (
+            <Fragment key={line.id}>
+              <dt>
+                {line.label} ({line.rate_percent} %)
+              </dt>
+              <dd data-testid="order-tax-line">{formatCents(taxLineCents(line))}</dd>
+            </Fragment>
+          ))
+        ) : (
+          <>
+            <dt>Sales tax{order.tax_exempt_reason ? ` (${order.tax_exempt_reason})` : ''}</dt>
+            <dd data-testid="order-tax">{formatMoney(order.total_tax)}</dd>
+          </>
+        )}
         <dt>Total</dt>
         <dd data-testid="order-total">{formatMoney(order.total)}</dd>
       </dl>

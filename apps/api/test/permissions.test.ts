@@ -480,6 +480,24 @@ function taxRoutes(): RouteEntry[] {
       rule: 'the owner only',
       probes: () => [{ method: 'DELETE', url: `${taxes}/999999`, expect: onlyFor(['owner'], 404) }],
     },
+    {
+      route: `POST ${taxes}/batch`,
+      rule: 'the owner only',
+      probes: () => [
+        {
+          method: 'POST',
+          url: `${taxes}/batch`,
+          payload: () => ({ update: [{ id: 1, rate: '4.75' }], delete: [999999] }),
+          expect: onlyFor(['owner']),
+        },
+        {
+          method: 'POST',
+          url: `${taxes}/batch`,
+          payload: () => ({ create: 'everything' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
   ];
 }
 

@@ -39,6 +39,13 @@ function validationError(issues: ValidationIssue[], context: string | undefined)
   );
 }
 
+/** WordPress's error body: `{code, message, data: {status, params?, …}}`. */
+export function apiErrorBody(error: ApiError) {
+  const data: Record<string, unknown> = { ...error.details, status: error.status };
+  if (error.params) data.params = error.params;
+  return { code: error.code, message: error.message, data };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     let apiError: ApiError;
@@ -59,13 +66,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (apiError.status >= 500 && error instanceof ApiError)
       request.log.error({ err: error }, 'server error');
-    const data: Record<string, unknown> = { ...apiError.details, status: apiError.status };
-    if (apiError.params) data.params = apiError.params;
-    return reply.code(apiError.status).type('application/json; charset=utf-8').send({
-      code: apiError.code,
-      message: apiError.message,
-      data,
-    });
+    return reply
+      .code(apiError.status)
+      .type('application/json; charset=utf-8')
+      .send(apiErrorBody(apiError));
   });
 
   app.setNotFoundHandler((request, reply) => {

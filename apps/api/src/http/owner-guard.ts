@@ -9,7 +9,7 @@ import { viewerFromRequest, type Viewer } from './viewer.ts';
  * a preHandler would run after the body is parsed and the query validated, so a guest would get a
  * 400 for a bad body instead of the 401.
  */
-export function requireOwner(verb: 'view' | 'create' | 'edit' | 'delete') {
+export function requireOwner(verb: 'view' | 'create' | 'edit' | 'delete' | 'batch') {
   return async (request: FastifyRequest): Promise<void> => {
     ownerOf(request, verb);
   };

@@ -10,6 +10,12 @@ import {
   TaxRateSchema,
   TaxRateUpdateSchema,
 } from '@larder/contract';
+import {
+  BATCH_ITEMS_LIMIT,
+  BatchRequestSchema,
+  batchResponseSchema,
+  runBatch,
+} from '../../http/batch.ts';
 import { ownerErrorResponses, ownerOf, requireOwner } from '../../http/owner-guard.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { PRIVATE_CACHE_CONTROL } from '../../http/read-cache.ts';
@@ -114,6 +120,37 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (
     async (request, reply) => {
       const created = await tax.create(request.body, ownerOf(request, 'create'));
       return reply.code(201).header('location', `${rates}/${created.id}`).send(created);
+    },
+  );
+
+  app.post(
+    `${rates}/batch`,
+    {
+      // A hundred rates with long postcode lists.
+      bodyLimit: 8 * FORM_BODY_LIMIT,
+      onRequest: [requireOwner('batch'), requireJson],
+      schema: {
+        tags,
+        summary: 'Create, update and delete tax rates in one request (owner)',
+        description:
+          `${ownerOnly} WooCommerce's batch: \`create\` (rates), \`update\` (rates with their ` +
+          `\`id\`) and \`delete\` (ids), done in that order, at most ${BATCH_ITEMS_LIMIT} items ` +
+          '(413 `rest_request_entity_too_large`). Each item is written or refused on its own; a ' +
+          'refused one is answered in its place as `{id, error: {code, message, data}}` and the ' +
+          `others still apply. ${rateRules}`,
+        body: BatchRequestSchema,
+        response: { 200: batchResponseSchema(TaxRateSchema), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request, 'batch');
+      return runBatch(request.body, {
+        createSchema: TaxRateCreateSchema,
+        updateSchema: TaxRateUpdateSchema,
+        create: (input) => tax.create(input, owner),
+        update: (id, input) => tax.update(id, input, owner),
+        remove: (id) => tax.remove(id, owner),
+      });
     },
   );
 

@@ -483,6 +483,74 @@ describe('/wc/v3/taxes (owner)', () => {
     ).toEqual(['tax_rate.created', 'tax_rate.deleted', 'tax_rate.updated']);
   });
 
+  it('creates, updates and deletes rates in one batch, answering a refused item in its place', async () => {
+    const keep = await ownerRequest('POST', ownerApiPaths.taxes, {
+      country: 'AQ',
+      rate: '1',
+      name: uniqueName('Keep'),
+    });
+    const gone = await ownerRequest('POST', ownerApiPaths.taxes, {
+      country: 'AQ',
+      rate: '2',
+      name: uniqueName('Gone'),
+    });
+    const [keepId, goneId] = [keep.json<TaxRate>().id, gone.json<TaxRate>().id];
+    const name = uniqueName('Batch rate');
+
+    const res = await ownerRequest('POST', `${ownerApiPaths.taxes}/batch`, {
+      create: [
+        { country: 'AQ', rate: '3.5', name },
+        { country: 'AQ', rate: 'lots' },
+      ],
+      update: [
+        { id: keepId, rate: '1.25' },
+        { id: 999999, rate: '1' },
+      ],
+      delete: [goneId, 999999],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<Record<'create' | 'update' | 'delete', Record<string, unknown>[]>>();
+    expect(body.create[0]).toMatchObject({ name, rate: '3.5000', country: 'AQ' });
+    expect(body.create[1]).toMatchObject({
+      id: 0,
+      error: {
+        code: 'rest_invalid_param',
+        data: { status: 400, params: { rate: expect.any(String) } },
+      },
+    });
+    expect(body.update[0]).toMatchObject({ id: keepId, rate: '1.2500' });
+    expect(body.update[1]).toMatchObject({
+      id: 999999,
+      error: { code: 'woocommerce_rest_invalid_id', data: { status: 404 } },
+    });
+    expect(body.delete[0]).toMatchObject({ id: goneId });
+    expect(body.delete[1]).toMatchObject({ id: 999999, error: { data: { status: 404 } } });
+
+    // What the answer says is what is stored.
+    expect((await ownerRequest('GET', `${ownerApiPaths.taxes}/${keepId}`)).json()).toMatchObject({
+      rate: '1.2500',
+    });
+    expect((await ownerRequest('GET', `${ownerApiPaths.taxes}/${goneId}`)).statusCode).toBe(404);
+    const created = (body.create[0] as { id: number }).id;
+    expect((await ownerRequest('GET', `${ownerApiPaths.taxes}/${created}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a batch of more than 100 items with 413 and writes none of it', async () => {
+    const before = (await ownerRequest('GET', ownerApiPaths.taxes)).headers['x-wp-total'];
+    const create = Array.from({ length: 101 }, (_, index) => ({
+      country: 'AQ',
+      rate: '1',
+      name: `Too many ${index}`,
+    }));
+    const res = await ownerRequest('POST', `${ownerApiPaths.taxes}/batch`, { create });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      code: 'rest_request_entity_too_large',
+      data: { status: 413 },
+    });
+    expect((await ownerRequest('GET', ownerApiPaths.taxes)).headers['x-wp-total']).toBe(before);
+  });
+
   it('refuses a rate that is not a percentage, or a state the country does not have, with 400 naming the field', async () => {
     const badRate = await ownerRequest('POST', ownerApiPaths.taxes, {
       country: 'US',

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product } from '@larder/contract';
 import { axeViolations, ownerAccount, signIn, unique, xsrfHeader } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
+import { seedCart } from './support/saved-cart';
 
 const food = {
   ingredients: 'Rolled oats, maple syrup, pecans',
@@ -126,6 +127,28 @@ test.describe('stock that tells the truth early (issue 14)', () => {
     await expect(line.getByTestId('line-stock')).toHaveText(
       `${product.name} is sold out. Remove it to check out.`,
     );
+  });
+
+  test('checkout names a line the shop can no longer fill, and sends the shopper to the cart', async ({
+    page,
+  }) => {
+    const product = await productWithStock(page, 3);
+    await seedCart(page, [{ product, quantity: 3 }]);
+    // Another shopper bought one after this cart was filled.
+    await setStock(page, product, 2);
+    await gotoHydrated(page, '/checkout');
+    const line = page.getByTestId('summary-line').filter({ hasText: product.name });
+    await expect(line.getByTestId('summary-line-stock')).toHaveText(
+      `Only 2 of ${product.name} left: lower the quantity in your cart to check out. Update your cart`,
+    );
+    await expect(line).toHaveAttribute('data-short', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await line.screenshot({ path: `test-results/stock-checkout-${width}.png` });
+    }
+    await line.getByRole('link', { name: 'Update your cart' }).click();
+    await expect(page).toHaveURL('/cart');
   });
 
   test('a sold-out product offers "Email me when it\'s back", labelled and without axe violations', async ({

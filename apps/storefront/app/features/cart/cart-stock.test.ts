@@ -1,6 +1,6 @@
 import type { Product } from '@larder/contract';
 import { describe, expect, it } from 'vitest';
-import { lineStock, stockNote } from './cart-stock.ts';
+import { checkoutStockNote, lineStock, stockNote } from './cart-stock.ts';
 
 const simple = (overrides: Partial<Product>): Product =>
   ({
@@ -60,5 +60,18 @@ describe('stockNote', () => {
     );
     expect(stockNote(title, { available: 2, soldOut: false }, 2)).toBeNull();
     expect(stockNote(title, { available: null, soldOut: false }, 50)).toBeNull();
+  });
+});
+
+describe('checkoutStockNote', () => {
+  it('names a sold-out or short line and changes nothing, and says nothing of a line it can fill', () => {
+    expect(checkoutStockNote('Oats', { available: 0, soldOut: true }, 1)).toBe(
+      'Oats is sold out: remove it from your cart to check out.',
+    );
+    expect(checkoutStockNote('Oats', { available: 2, soldOut: false }, 3)).toBe(
+      'Only 2 of Oats left: lower the quantity in your cart to check out.',
+    );
+    expect(checkoutStockNote('Oats', { available: 3, soldOut: false }, 3)).toBe(null);
+    expect(checkoutStockNote('Oats', { available: null, soldOut: false }, 50)).toBe(null);
   });
 });

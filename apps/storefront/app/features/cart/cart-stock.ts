@@ -42,6 +42,21 @@ export function stockNote(title: string, stock: LineStock, quantity: number): st
 }
 
 /**
+ * What checkout says under a line the shop cannot fill. Unlike the cart it changes nothing: the
+ * shopper agrees to what is listed, so the fix is theirs to make in the cart.
+ */
+export function checkoutStockNote(
+  title: string,
+  stock: LineStock,
+  quantity: number,
+): string | null {
+  if (stock.soldOut) return `${title} is sold out: remove it from your cart to check out.`;
+  if (stock.available !== null && quantity > stock.available)
+    return `Only ${stock.available} of ${title} left: lower the quantity in your cart to check out.`;
+  return null;
+}
+
+/**
  * The shop's stock for the cart's items, asked once per set of products the cart holds (the
  * cart in local storage may be days old). Failing to ask leaves the server as the only judge.
  */

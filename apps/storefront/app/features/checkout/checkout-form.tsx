@@ -39,6 +39,7 @@ import {
 import { OrderSummary } from './order-summary.tsx';
 import { DiscountCodeForm } from '../cart/discount-code-form.tsx';
 import { discountCents, useCartDiscounts } from '../cart/discount-codes.ts';
+import { useCartStock } from '../cart/cart-stock.ts';
 import { PaymentMethods } from './payment-methods.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
@@ -127,6 +128,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
     { codes: discounts.codes, billingEmail: billing.email },
   );
   const rate = chosenRate(rates.rates, selectedRateId);
+  const stock = useCartStock(items);
 
   // A message about the rates belongs to the rates it was about.
   useEffect(() => {
@@ -288,6 +290,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
             cents: discountCents(discounts.state),
             freeShipping: discounts.state.discounts?.free_shipping ?? false,
           }}
+          stock={stock}
         >
           <DiscountCodeForm
             idPrefix="checkout"

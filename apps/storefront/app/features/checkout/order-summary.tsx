@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ShippingRate } from '@larder/contract';
 import { formatCents } from '@larder/contract/money';
 import { type CartItem } from '../cart/cart-store.ts';
 import { cartItemTitle, lineTotalCents } from '../cart/cart-derived.ts';
 import { CartTotals } from '../cart/cart-totals.tsx';
+import { checkoutStockNote, type LineStock } from '../cart/cart-stock.ts';
 
 interface OrderSummaryProps {
   items: CartItem[];
@@ -14,6 +16,8 @@ interface OrderSummaryProps {
   pendingShipping: string;
   /** What the discount codes take off, as the server quoted it. */
   discount?: { cents: number; freeShipping: boolean };
+  /** The shop's stock for the lines, once known: a line it cannot fill says so (issue 14). */
+  stock?: ReadonlyMap<number, LineStock>;
   /** The discount code field, between the lines and the totals. */
   children?: ReactNode;
 }
@@ -26,6 +30,7 @@ export function OrderSummary({
   estimateCents,
   pendingShipping,
   discount,
+  stock,
   children,
 }: OrderSummaryProps) {
   return (
@@ -33,8 +38,17 @@ export function OrderSummary({
       <ul className="order-summary__lines" aria-label="Items in your order">
         {items.map((item) => {
           const image = item.product.images[0];
+          const figures = stock?.get(item.id);
+          const short = figures
+            ? checkoutStockNote(cartItemTitle(item), figures, item.quantity)
+            : null;
           return (
-            <li key={item.id} className="order-summary__line" data-testid="summary-line">
+            <li
+              key={item.id}
+              className="order-summary__line"
+              data-testid="summary-line"
+              data-short={short ? true : undefined}
+            >
               <span className="order-summary__media">
                 {image ? (
                   <img src={image.src} alt="" width={56} height={56} loading="lazy" />
@@ -48,6 +62,11 @@ export function OrderSummary({
                 <span className="visually-hidden">, quantity {item.quantity}</span>
               </span>
               <span className="order-summary__total">{formatCents(lineTotalCents(item))}</span>
+              {short ? (
+                <p className="order-summary__stock" data-testid="summary-line-stock">
+                  {short} <Link to="/cart">Update your cart</Link>
+                </p>
+              ) : null}
             </li>
           );
         })}

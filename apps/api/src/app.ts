@@ -26,6 +26,7 @@ import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts'
 import { healthRoutes } from './http/health.ts';
 import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
+import { createSharedCounters } from './http/shared-counters.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
@@ -174,8 +175,13 @@ export async function buildApp(
   });
   await app.register(healthRoutes, { db: database.db, migrationsDir: config.migrationsDir });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Rate limits, failed sign-ins and reset requests: in Redis when REDIS_URL is set.
+  const counters = createSharedCounters(config.redisUrl, options.now);
+  app.addHook('onClose', async () => {
+    await counters.close();
+  });
   // Before the routes: the plugin attaches its hooks as routes are added.
-  await registerRateLimiting(app);
+  await registerRateLimiting(app, counters);
 
   // Sign-in is worked out before any route runs, so every handler knows its viewer.
   await app.register(fastifyCookie);
@@ -184,6 +190,7 @@ export async function buildApp(
     db: database.db,
     log: app.log,
     now: options.now,
+    counters,
   });
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
   const { wholesale, shipping, orders, orderManagement, paymentSetup, payments, activity } =

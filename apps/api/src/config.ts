@@ -18,6 +18,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'PAYPAL_CLIENT_SECRET',
   'DATABASE_URL',
+  'REDIS_URL',
   'SMTP_URL',
   'AUTH_SECRET',
 ]);
@@ -125,6 +126,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
     .optional(),
   // Unset: the shop on this machine at PORT (see loadConfig), so links follow a changed port.
   PUBLIC_URL: httpUrl.optional(),
@@ -249,6 +254,8 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through `pg` instead of the embedded PGlite. */
   databaseUrl?: string;
+  /** When set, rate limits and sign-in and reset counters are kept in Redis, shared by every process. */
+  redisUrl?: string;
   /** Whose X-Forwarded-For decides a request's client address (TRUST_PROXY; default loopback). */
   trustProxy: TrustProxy;
   /** Absolute origin used for `link` and `permalink` fields, without a trailing slash. */
@@ -371,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Absolute, so file serving (which refuses relative roots) works from any working directory.
     dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,

@@ -46,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     if (sweeper) clearInterval(sweeper);
   });
 
-  const limit = limitPerClient(app, rateLimit);
+  const limit = limitPerClient(app, 'order', rateLimit);
   for (const url of [apiPaths.orders, `${apiPaths.orders}/`]) {
     app.post(
       url,

@@ -141,9 +141,12 @@ export async function buildApp(
     });
     try {
       await database.migrate(config.migrationsDir);
-      if (config.seedDemoData) await seedDemoData(database.db);
-      // Before listening, so the first page already has every size (docs/decisions/0011).
-      const images = await ensureMediaVariants(database.db, { dataDir: config.dataDir });
+      // Processes starting together on one PostgreSQL would each seed an empty shop.
+      const images = await database.oneAtATime('startupData', async () => {
+        if (config.seedDemoData) await seedDemoData(database.db);
+        // Before listening, so the first page already has every size (docs/decisions/0011).
+        return ensureMediaVariants(database.db, { dataDir: config.dataDir });
+      });
       if (images.generated > 0 || images.missing.length > 0) {
         app.log.info(images, 'generated the responsive image sizes');
       }
@@ -276,6 +279,8 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     rateLimit: config.rateLimits.order,
     sweepIntervalMs: 60_000,
+    // One process sweeps per tick; the others release holds lazily as they read orders.
+    oneProcessAtATime: (task) => database.ifNoneOther('orderHoldSweep', task),
   });
   await app.register(orderManagementRoutes, { orderManagement });
   await app.register(orderDocumentsRoutes, { orderDocuments: services.orderDocuments });

@@ -23,7 +23,7 @@ import { registerNulGuard } from './http/nul-guard.ts';
 import { originFormTarget } from './http/request-target.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
-import { healthRoutes } from './http/health.ts';
+import { healthRoutes, type Readiness } from './http/health.ts';
 import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
 import { createSharedCounters } from './http/shared-counters.ts';
@@ -84,6 +84,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** From now on /readyz answers 503 (the balancer stops sending requests); all else still works. */
+    startDraining(): void;
   }
 }
 
@@ -176,7 +178,19 @@ export async function buildApp(
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
-  await app.register(healthRoutes, { db: database.db, migrationsDir: config.migrationsDir });
+  const readiness: Readiness = { draining: false };
+  app.decorate('startDraining', () => {
+    readiness.draining = true;
+  });
+  // While draining, answers ask clients and the balancer not to reuse the connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
+  await app.register(healthRoutes, {
+    db: database.db,
+    migrationsDir: config.migrationsDir,
+    readiness,
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // Rate limits, failed sign-ins and reset requests: in Redis when REDIS_URL is set.
   const counters = createSharedCounters(config.redisUrl, options.now);

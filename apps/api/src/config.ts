@@ -127,6 +127,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
     .optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 60000')
+    .max(60_000, 'must be between 0 and 60000')
+    .default(5000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
@@ -254,6 +260,11 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through `pg` instead of the embedded PGlite. */
   databaseUrl?: string;
+  /**
+   * After SIGTERM: how long the process keeps answering, /readyz failing, before it closes, so the
+   * load balancer notices and sends nothing more (SHUTDOWN_DRAIN_MS).
+   */
+  shutdownDrainMs: number;
   /** When set, rate limits and sign-in and reset counters are kept in Redis, shared by every process. */
   redisUrl?: string;
   /** Whose X-Forwarded-For decides a request's client address (TRUST_PROXY; default loopback). */
@@ -379,6 +390,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
+    shutdownDrainMs: parsed.SHUTDOWN_DRAIN_MS,
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
 import { root, startBuiltServer } from './lib.mjs';
-import { auditShop, setStockAsOwner } from './shop-audit.mjs';
+import { auditShop } from './shop-audit.mjs';
 import { call, payOrder, placeOrder, purchasableProducts, shippingRate } from './shopper.mjs';
 
 const args = process.argv.slice(2);
@@ -114,6 +114,9 @@ const shopEnv = {
   DATABASE_URL: databaseUrl,
   REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
   AUTH_SECRET: randomBytes(48).toString('base64'),
+  // The shop's one address, behind the balancer: sessions are signed for it, so every process
+  // needs the same (each would otherwise default to http://localhost:<its own port>).
+  PUBLIC_URL: `http://127.0.0.1:${BASE_PORT}`,
   DATA_DIR: dataDir,
   ...unlimited,
   CONTACT_RATE_LIMIT: `${CONTACT_LIMIT}/10m`,
@@ -134,13 +137,18 @@ defaults
   timeout connect 2s
   timeout client 30s
   timeout server 30s
-  # A connection refused (a killed process) is tried on another server; a request a server
-  # accepted is never sent twice (it may have placed an order).
+  # A request that found a killed process is tried again on another server: any request whose
+  # connection was refused, and reads (GET) that got no answer. A write the server may have
+  # carried out (an order placed, a card charged) is never sent twice: its shopper sees the error.
   retries 2
-  option redispatch
+  option redispatch 1
+  retry-on all-retryable-errors
 frontend shop
   bind 127.0.0.1:${BASE_PORT}
   option forwardfor
+  # Shipping rates are a quote: a POST that changes nothing, safe to send again.
+  acl quote path /wp-json/wc/v3/shipping-rates/
+  http-request disable-l7-retry unless METH_GET || quote
   default_backend shops
 backend shops
   balance roundrobin
@@ -173,10 +181,47 @@ try {
   const base = `http://127.0.0.1:${BASE_PORT}`;
   await waitFor(async () => (await fetch(`${base}/readyz`)).ok, 20_000, 'HAProxy');
 
+  // An owner, for the owner's writes below (stock, a price) through the API.
+  const ownerEmail = 'cluster-owner@example.com';
+  const ownerPassword = randomBytes(18).toString('base64url');
+  const created = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/admin/main.ts',
+      'owner',
+      'create',
+      '--email',
+      ownerEmail,
+      '--password',
+      ownerPassword,
+      '--first-name',
+      'Cluster',
+      '--last-name',
+      'Owner',
+    ],
+    { cwd: root, env: { ...process.env, ...shopEnv }, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`owner create: ${created.stderr || created.stdout}`);
+  const [writer, ...readers] = shops.map((shop) => shop.url);
+  const signIn = await call(writer, '/wp-json/jwt-auth/v1/token', {
+    method: 'POST',
+    body: { username: ownerEmail, password: ownerPassword },
+  });
+  if (signIn.status !== 200) throw new Error(`owner sign-in: ${signIn.status} ${signIn.text}`);
+  const asOwner = { authorization: `Bearer ${signIn.json.data.token}` };
   // Two products get counted stock, little enough to sell out, so overselling would show.
   const chosen = (await purchasableProducts(base)).slice(0, 2);
-  const stockEach = Math.max(20, SHOPPERS * 2);
-  for (const product of chosen) setStockAsOwner(shopEnv, product.sku, stockEach);
+  const stockEach = Math.max(20, SHOPPERS * 4);
+  for (const product of chosen) {
+    const set = await call(base, `/wp-json/wc/v3/products/${product.id}`, {
+      method: 'PUT',
+      headers: asOwner,
+      body: { manage_stock: true, stock_quantity: stockEach },
+    });
+    if (set.status !== 200) throw new Error(`stock set: ${set.status} ${set.text}`);
+  }
   const initialStock = new Map(chosen.map((product) => [product.id, stockEach]));
   await waitFor(
     async () => (await purchasableProducts(base, { stockCounted: true })).length === chosen.length,
@@ -299,41 +344,13 @@ try {
   );
 
   // A price changed by an owner through one process, read from the other two.
-  const ownerEmail = 'cluster-owner@example.com';
-  const ownerPassword = randomBytes(18).toString('base64url');
-  const created = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/api/src/admin/main.ts',
-      'owner',
-      'create',
-      '--email',
-      ownerEmail,
-      '--password',
-      ownerPassword,
-      '--first-name',
-      'Cluster',
-      '--last-name',
-      'Owner',
-    ],
-    { cwd: root, env: { ...process.env, ...shopEnv }, encoding: 'utf8' },
-  );
-  if (created.status !== 0) throw new Error(`owner create: ${created.stderr || created.stdout}`);
-  const [writer, ...readers] = shops.map((shop) => shop.url);
-  const signIn = await call(writer, '/wp-json/jwt-auth/v1/token', {
-    method: 'POST',
-    body: { username: ownerEmail, password: ownerPassword },
-  });
-  if (signIn.status !== 200) throw new Error(`owner sign-in: ${signIn.status} ${signIn.text}`);
   const priced = products.find((product) => !initialStock.has(product.id)) ?? products[0];
   // Every reader has the product cached before the change.
   for (const reader of readers) await call(reader, `/wp-json/wc/v3/products/${priced.id}`);
   const newPrice = (Number(priced.regular_price) + 1.25).toFixed(2);
   const changed = await call(writer, `/wp-json/wc/v3/products/${priced.id}`, {
     method: 'PUT',
-    headers: { authorization: `Bearer ${signIn.json.data.token}` },
+    headers: asOwner,
     body: { regular_price: newPrice, sale_price: '' },
   });
   if (changed.status !== 200) throw new Error(`price change: ${changed.status} ${changed.text}`);

@@ -193,7 +193,7 @@ export async function buildApp(
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // Rate limits, failed sign-ins and reset requests: in Redis when REDIS_URL is set.
-  const counters = createSharedCounters(config.redisUrl, options.now);
+  const counters = createSharedCounters(config.redisUrl, { now: options.now, log: app.log });
   app.addHook('onClose', async () => {
     await counters.close();
   });

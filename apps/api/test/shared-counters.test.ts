@@ -151,3 +151,15 @@ describe('the shared counters', () => {
     expect(await counters.read('extended')).toBeUndefined();
   });
 });
+
+// Last in the file: it stops the Redis the others use.
+describe('with Redis gone', () => {
+  it('refuses limited requests in the WooCommerce shape rather than letting them through uncounted', async () => {
+    await redis.stop();
+    const res = await post(first, apiPaths.formSubmit, contactForm, '203.0.113.90');
+    expect(res.statusCode).toBe(500);
+    expect(ApiErrorSchema.parse(res.json()).data.status).toBe(500);
+    // What needs no counter still works.
+    expect((await first.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});

@@ -42,7 +42,14 @@ type CountingRedis = Redis & {
   addTally(key: string, lastMs: number, ttlMs: number, extend: '0' | '1'): Promise<number>;
 };
 
-export function createRedisCounters(url: string, now: () => Date): SharedCounters {
+/** Where Redis's connection troubles go (the app's log); ioredis would print them itself. */
+export type CountersLog = { warn(object: object, message: string): void };
+
+export function createRedisCounters(
+  url: string,
+  now: () => Date,
+  log?: CountersLog,
+): SharedCounters {
   const redis = new Redis(url, {
     // A request waits for Redis rather than failing at once while it reconnects; a limit that
     // cannot be counted fails the request (500) rather than letting it through uncounted.
@@ -50,6 +57,8 @@ export function createRedisCounters(url: string, now: () => Date): SharedCounter
     enableAutoPipelining: true,
   }) as CountingRedis;
   redis.defineCommand('addTally', { numberOfKeys: 1, lua: ADD_SCRIPT });
+  // It reconnects by itself; each failed attempt is worth a line, not a crash.
+  redis.on('error', (error: Error) => log?.warn({ err: error }, 'Redis is not answering'));
   return {
     redis,
     async add(key, options) {
@@ -70,7 +79,8 @@ export function createRedisCounters(url: string, now: () => Date): SharedCounter
       if (keys.length > 0) await redis.del(...keys.map((key) => KEY_PREFIX + key));
     },
     async close() {
-      await redis.quit();
+      // quit waits for the answers still due; with Redis gone there are none to wait for.
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
@@ -117,5 +127,8 @@ export function createMemoryCounters(now: () => Date): SharedCounters {
 /** Redis when a URL is given, memory otherwise: the rest of the shop does not care which. */
 export const createSharedCounters = (
   redisUrl: string | undefined,
-  now: () => Date = () => new Date(),
-): SharedCounters => (redisUrl ? createRedisCounters(redisUrl, now) : createMemoryCounters(now));
+  options: { now?: () => Date; log?: CountersLog } = {},
+): SharedCounters => {
+  const now = options.now ?? (() => new Date());
+  return redisUrl ? createRedisCounters(redisUrl, now, options.log) : createMemoryCounters(now);
+};

@@ -57,16 +57,24 @@ const workDir = mkdtempSync(path.join(tmpdir(), 'larder-cluster-'));
 const dataDir = path.join(workDir, 'data');
 const children = new Set();
 let cleanedUp = false;
-function cleanup() {
+async function cleanup() {
   if (cleanedUp) return;
   cleanedUp = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(workDir, { recursive: true, force: true });
+  const running = [...children].filter((child) => child.exitCode === null);
+  await Promise.all(
+    running.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+  rmSync(workDir, { recursive: true, force: true, maxRetries: 5 });
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    cleanup();
-    process.exit(1);
+    void cleanup().finally(() => process.exit(1));
   });
 }
 
@@ -124,7 +132,8 @@ const shopEnv = {
   SHUTDOWN_DRAIN_MS: '1500',
 };
 const startShop = async (port) => {
-  const shop = await startBuiltServer({ port, env: shopEnv });
+  // The first start seeds the demo shop and makes its image sizes: minutes on a busy machine.
+  const shop = await startBuiltServer({ port, env: shopEnv, timeoutMs: 300_000 });
   children.add(shop.process);
   return shop;
 };
@@ -410,6 +419,6 @@ try {
 } catch (error) {
   console.error(`✖ ${error.stack ?? error}`);
 } finally {
-  cleanup();
+  await cleanup();
 }
 process.exit(exitCode);

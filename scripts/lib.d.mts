@@ -16,4 +16,6 @@ export interface StartedServer extends BuiltServer {
 export function startBuiltServer(options: {
   port: number;
   env?: Record<string, string>;
+  /** How long to wait for its first answer (default two minutes). */
+  timeoutMs?: number;
 }): Promise<StartedServer>;

@@ -1,4 +1,6 @@
 // Types for the parts of lib.mjs that TypeScript callers (the browser tests) use.
+import type { ChildProcess } from 'node:child_process';
+
 export const root: string;
 
 export interface BuiltServer {
@@ -6,7 +8,14 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
+export interface StartedServer extends BuiltServer {
+  /** The server's process, to signal it. */
+  process: ChildProcess;
+}
+
 export function startBuiltServer(options: {
   port: number;
   env?: Record<string, string>;
-}): Promise<BuiltServer>;
+  /** How long to wait for its first answer (default two minutes). */
+  timeoutMs?: number;
+}): Promise<StartedServer>;

@@ -40,7 +40,7 @@ export function newestMtime(folders) {
 }
 
 /** Starts the built server on a free-standing port and data directory; resolves once it answers. */
-export async function startBuiltServer({ port, env = {} }) {
+export async function startBuiltServer({ port, env = {}, timeoutMs = 120_000 }) {
   const { spawn } = await import('node:child_process');
   const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
@@ -48,7 +48,7 @@ export async function startBuiltServer({ port, env = {} }) {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt++) {
+  for (let attempt = 0; attempt < timeoutMs / 200; attempt++) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
     try {
       const response = await fetch(`${url}/wp-json/`);
@@ -69,5 +69,5 @@ export async function startBuiltServer({ port, env = {} }) {
     await new Promise((done) => setTimeout(done, 200));
   }
   server.kill('SIGKILL');
-  throw new Error('The server did not answer within two minutes');
+  throw new Error(`The server did not answer within ${timeoutMs / 1000} s`);
 }

@@ -15,6 +15,10 @@ const stages = [
   ],
   ['Production build', () => buildAll()],
   [
+    'Three shop processes behind HAProxy, one killed mid-run (npm run cluster -- --short)',
+    () => mustRun('node', ['scripts/cluster.mjs', '--short', '--no-build']),
+  ],
+  [
     'No secrets in the browser build or the shop’s answers',
     () => mustRun('node', ['scripts/check-secrets.mjs', '--no-build']),
   ],

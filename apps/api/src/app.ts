@@ -23,9 +23,10 @@ import { registerNulGuard } from './http/nul-guard.ts';
 import { originFormTarget } from './http/request-target.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
-import { healthRoutes } from './http/health.ts';
+import { healthRoutes, type Readiness } from './http/health.ts';
 import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
+import { createSharedCounters } from './http/shared-counters.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
@@ -84,6 +85,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** From now on /readyz answers 503 (the balancer stops sending requests); all else still works. */
+    startDraining(): void;
   }
 }
 
@@ -141,9 +144,12 @@ export async function buildApp(
     });
     try {
       await database.migrate(config.migrationsDir);
-      if (config.seedDemoData) await seedDemoData(database.db);
-      // Before listening, so the first page already has every size (docs/decisions/0011).
-      const images = await ensureMediaVariants(database.db, { dataDir: config.dataDir });
+      // Processes starting together on one PostgreSQL would each seed an empty shop.
+      const images = await database.oneAtATime('startupData', async () => {
+        if (config.seedDemoData) await seedDemoData(database.db);
+        // Before listening, so the first page already has every size (docs/decisions/0011).
+        return ensureMediaVariants(database.db, { dataDir: config.dataDir });
+      });
       if (images.generated > 0 || images.missing.length > 0) {
         app.log.info(images, 'generated the responsive image sizes');
       }
@@ -173,10 +179,27 @@ export async function buildApp(
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
-  await app.register(healthRoutes, { db: database.db, migrationsDir: config.migrationsDir });
+  const readiness: Readiness = { draining: false };
+  app.decorate('startDraining', () => {
+    readiness.draining = true;
+  });
+  // While draining, answers ask clients and the balancer not to reuse the connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
+  await app.register(healthRoutes, {
+    db: database.db,
+    migrationsDir: config.migrationsDir,
+    readiness,
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Rate limits, failed sign-ins and reset requests: in Redis when REDIS_URL is set.
+  const counters = createSharedCounters(config.redisUrl, { now: options.now, log: app.log });
+  app.addHook('onClose', async () => {
+    await counters.close();
+  });
   // Before the routes: the plugin attaches its hooks as routes are added.
-  await registerRateLimiting(app);
+  await registerRateLimiting(app, counters);
 
   // Sign-in is worked out before any route runs, so every handler knows its viewer.
   await app.register(fastifyCookie);
@@ -185,6 +208,7 @@ export async function buildApp(
     db: database.db,
     log: app.log,
     now: options.now,
+    counters,
   });
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
   const { wholesale, shipping, orders, orderManagement, paymentSetup, payments, activity } =
@@ -275,6 +299,8 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     rateLimit: config.rateLimits.order,
     sweepIntervalMs: 60_000,
+    // One process sweeps per tick; the others release holds lazily as they read orders.
+    oneProcessAtATime: (task) => database.ifNoneOther('orderHoldSweep', task),
   });
   await app.register(orderManagementRoutes, { orderManagement });
   await app.register(orderDocumentsRoutes, { orderDocuments: services.orderDocuments });

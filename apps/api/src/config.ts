@@ -18,6 +18,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'PAYPAL_CLIENT_SECRET',
   'DATABASE_URL',
+  'REDIS_URL',
   'SMTP_URL',
   'AUTH_SECRET',
 ]);
@@ -125,6 +126,16 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
+    .optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 60000')
+    .max(60_000, 'must be between 0 and 60000')
+    .default(5000),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
     .optional(),
   // Unset: the shop on this machine at PORT (see loadConfig), so links follow a changed port.
   PUBLIC_URL: httpUrl.optional(),
@@ -249,6 +260,13 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through `pg` instead of the embedded PGlite. */
   databaseUrl?: string;
+  /**
+   * After SIGTERM: how long the process keeps answering, /readyz failing, before it closes, so the
+   * load balancer notices and sends nothing more (SHUTDOWN_DRAIN_MS).
+   */
+  shutdownDrainMs: number;
+  /** When set, rate limits and sign-in and reset counters are kept in Redis, shared by every process. */
+  redisUrl?: string;
   /** Whose X-Forwarded-For decides a request's client address (TRUST_PROXY; default loopback). */
   trustProxy: TrustProxy;
   /** Absolute origin used for `link` and `permalink` fields, without a trailing slash. */
@@ -371,6 +389,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Absolute, so file serving (which refuses relative roots) works from any working directory.
     dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    shutdownDrainMs: parsed.SHUTDOWN_DRAIN_MS,
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,

@@ -30,14 +30,19 @@ let closing = false;
 async function shutdown(signal: NodeJS.Signals) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  // SIGTERM is how a balanced deployment stops a process: fail /readyz at once and keep answering
+  // (in-flight and new requests) until the balancer has noticed, then close. Ctrl-C closes at once.
+  const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+  app.log.info({ signal, drainMs }, 'shutting down');
+  app.startDraining();
   // Fastify stops accepting connections and drains; its onClose hook then closes the database.
   const forceExit = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');
     process.exit(1);
-  }, 10_000);
+  }, drainMs + 10_000);
   forceExit.unref();
   try {
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
     process.exit(0);
   } catch (error) {

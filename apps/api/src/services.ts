@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createMemoryCounters, type SharedCounters } from './http/shared-counters.ts';
 import { createActivityRepo } from './modules/activity/activity.repo.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
@@ -75,6 +76,8 @@ export interface ServicesOptions {
   log: FastifyBaseLogger;
   /** The clock for holds, tokens and throttles; tests pass their own. */
   now?: () => Date;
+  /** Where throttles count (Redis with several processes); this process's memory without. */
+  counters?: SharedCounters;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -83,7 +86,8 @@ export type Services = ReturnType<typeof createServices>;
  * Every service of the shop, built once with the same options: the API's routes and the owner's
  * command line both take them from here, so the two can never be wired differently.
  */
-export function createServices({ config, db, log, now }: ServicesOptions) {
+export function createServices({ config, db, log, now, counters: given }: ServicesOptions) {
+  const counters = given ?? createMemoryCounters(now ?? (() => new Date()));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -92,7 +96,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     log,
   });
   const activity = createActivityService(createActivityRepo(db));
-  const signInThrottle = createSignInThrottle({
+  const signInThrottle = createSignInThrottle(counters, {
     ...DEFAULT_SIGN_IN_THROTTLE,
     now: now ?? (() => new Date()),
   });
@@ -123,6 +127,7 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     shopName: config.shop.name,
     publicUrl: config.publicUrl,
     perAddressLimit: { max: 3, windowMs: 60 * 60_000 },
+    counters,
     signInThrottle,
     log,
     now,

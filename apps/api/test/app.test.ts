@@ -386,6 +386,8 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       DATABASE_URL: 'postgres://u:p@db:5432/larder',
+      REDIS_URL: 'redis://:p@cache:6379/0',
+      SHUTDOWN_DRAIN_MS: '2500',
       PUBLIC_URL: 'https://shop.example.com/',
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
@@ -393,6 +395,8 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       databaseUrl: 'postgres://u:p@db:5432/larder',
+      redisUrl: 'redis://:p@cache:6379/0',
+      shutdownDrainMs: 2500,
       publicUrl: 'https://shop.example.com',
       seedDemoData: false,
       logLevel: 'warn',
@@ -419,6 +423,12 @@ describe('loadConfig', () => {
       /^AUTH_SECRET: must be at least 32 characters/,
     );
     expect(problemsOf('Zq3v9KpL2xW8mR5tY7nB4cJ6hF1dG0sA')).toEqual([]);
+  });
+
+  it('refuses a REDIS_URL that is no redis:// URL without printing it (it may hold a password)', () => {
+    expect(() => loadConfig({ REDIS_URL: 'cache:6379:secret' })).toThrow(
+      'REDIS_URL: must be a redis:// or rediss:// URL (got (hidden))',
+    );
   });
 
   it('rejects a bad PORT with one clear line per bad variable', () => {

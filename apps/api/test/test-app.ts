@@ -51,6 +51,7 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
   // As the rate limits: only the tests about the hold limit meet it.
   orderHoldMaxUnits: 999,
   rememberMeDays: 30,
+  shutdownDrainMs: 0,
   ...overrides,
 });
 

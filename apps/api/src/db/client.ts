@@ -20,6 +20,17 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies pending drizzle-kit migrations. */
   migrate(migrationsDir?: string): Promise<void>;
+  /**
+   * Runs `task` while no other process runs one under the same lock, waiting its turn: on
+   * PostgreSQL a session advisory lock, so several processes starting at once migrate one after
+   * the other. PGlite has one process by design (its lock file), so it simply runs the task.
+   */
+  oneAtATime<T>(lock: ProcessLock, task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` unless another process is running one under the same lock (then it skips it and
+   * resolves false): a background job done by one process per tick.
+   */
+  ifNoneOther(lock: ProcessLock, task: () => Promise<unknown>): Promise<boolean>;
   close(): Promise<void>;
   /**
    * PGlite only: how many statements and transactions have finished in this process, which is
@@ -27,6 +38,59 @@ export interface DatabaseHandle {
    * version while nothing but that read has run (decision 0012).
    */
   statementsFinished?: () => number;
+}
+
+/** Advisory lock keys (one number per job across the shop's processes). */
+export const PROCESS_LOCKS = {
+  /** drizzle's migrations: its journal is not safe against two processes migrating at once. */
+  migrations: 0x4c_41_52_01,
+  /** The demo data and the responsive image sizes a starting process adds when they are missing. */
+  startupData: 0x4c_41_52_02,
+  /** The sweep that cancels unpaid orders past their hold. */
+  orderHoldSweep: 0x4c_41_52_03,
+} as const;
+export type ProcessLock = keyof typeof PROCESS_LOCKS;
+
+/** Session advisory locks on one connection of the pool, held while the task runs. */
+function advisoryLocks(pool: pg.Pool) {
+  async function holding<T>(
+    lock: ProcessLock,
+    take: 'pg_advisory_lock' | 'pg_try_advisory_lock',
+    task: () => Promise<T>,
+  ): Promise<{ ran: true; result: T } | { ran: false }> {
+    const key = PROCESS_LOCKS[lock];
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        take === 'pg_advisory_lock'
+          ? 'select pg_advisory_lock($1) is not null as locked'
+          : 'select pg_try_advisory_lock($1) as locked',
+        [key],
+      );
+      if (rows[0]?.locked !== true) return { ran: false };
+      try {
+        return { ran: true, result: await task() };
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]).catch((error: unknown) => {
+          // A connection that cannot unlock must not go back to the pool still holding the lock.
+          broken = true;
+          throw error;
+        });
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+  return {
+    async oneAtATime<T>(lock: ProcessLock, task: () => Promise<T>): Promise<T> {
+      const outcome = await holding(lock, 'pg_advisory_lock', task);
+      if (!outcome.ran) throw new Error(`could not take the ${lock} lock`);
+      return outcome.result;
+    },
+    ifNoneOther: async (lock: ProcessLock, task: () => Promise<unknown>) =>
+      (await holding(lock, 'pg_try_advisory_lock', task)).ran,
+  };
 }
 
 /** Counts what the PGlite client finishes, in the client itself so no caller can bypass it. */
@@ -61,11 +125,16 @@ export interface DatabaseOptions {
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const locks = advisoryLocks(pool);
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: (dir) => migratePg(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
+      migrate: (dir) =>
+        locks.oneAtATime('migrations', () =>
+          migratePg(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
+        ),
+      ...locks,
       close: () => pool.end(),
     };
   }
@@ -87,6 +156,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     kind: 'pglite',
     statementsFinished,
     migrate: (dir) => migratePglite(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
+    oneAtATime: (_lock, task) => task(),
+    ifNoneOther: async (_lock, task) => {
+      await task();
+      return true;
+    },
     close: async () => {
       try {
         await client.close();

@@ -26,14 +26,19 @@ async function appliedMigrations(db: Database): Promise<number> {
   return result.rows[0]?.applied ?? 0;
 }
 
+/** Whether the process is on its way out (SIGTERM): it fails /readyz while it still answers. */
+export interface Readiness {
+  draining: boolean;
+}
+
 /**
- * GET /healthz: the process answers (no database). GET /readyz: the database answers and every
- * migration is applied, else 503. Neither is rate-limited nor in the OpenAPI document; their
- * request lines are logged at debug (see request-logs.ts).
+ * GET /healthz: the process answers (no database). GET /readyz: the database answers, every
+ * migration is applied and the process is not draining, else 503. Neither is rate-limited nor in
+ * the OpenAPI document; their request lines are logged at debug (see request-logs.ts).
  */
 export async function healthRoutes(
   app: FastifyInstance,
-  options: { db: Database; migrationsDir?: string },
+  options: { db: Database; migrationsDir?: string; readiness: Readiness },
 ) {
   const expected = expectedMigrations(options.migrationsDir ?? defaultMigrationsDir());
   const probe = { schema: { hide: true } };
@@ -45,6 +50,9 @@ export async function healthRoutes(
 
   app.get(healthPaths.ready, probe, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (options.readiness.draining) {
+      throw new ApiError(503, 'shutting_down', 'This process is shutting down.');
+    }
     let applied: number;
     try {
       applied = await appliedMigrations(options.db);

@@ -98,7 +98,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       `This account's details were saved several times in a short while. Please wait ${limit.ttlInSeconds} seconds and try again.`,
     );
   };
-  const perClientSaves = limitPerClient(app, rateLimits.profileUpdate);
+  const perClientSaves = limitPerClient(app, 'profile-update', rateLimits.profileUpdate);
   // The limits stop probing which emails are taken; an owner working through the customer list
   // changes many accounts in a row and is not held back by them.
   const profileUpdateLimits = [perClientSaves, limitPerAccount].map(
@@ -116,7 +116,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     apiPaths.customers,
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimits.signUp), requireJson],
+      onRequest: [limitPerClient(app, 'sign-up', rateLimits.signUp), requireJson],
       schema: {
         tags,
         summary: 'Sign up',
@@ -139,7 +139,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     apiPaths.token,
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimits.login), requireJson],
+      onRequest: [limitPerClient(app, 'sign-in', rateLimits.login), requireJson],
       schema: {
         tags,
         summary: 'Sign in',
@@ -324,7 +324,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     apiPaths.confirmEmail,
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimits.login), requireJson],
+      onRequest: [limitPerClient(app, 'confirm-email', rateLimits.login), requireJson],
       schema: {
         tags,
         summary: 'Confirm a new email address',
@@ -355,7 +355,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     apiPaths.changePassword,
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimits.login), requireJson],
+      onRequest: [limitPerClient(app, 'change-password', rateLimits.login), requireJson],
       schema: {
         tags,
         summary: 'Change your password',

@@ -274,23 +274,23 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
     /** `client` is who is signing in (signInClientKey): failures are counted per name and client. */
     async login(input: LoginInput, client: string): Promise<SignedIn> {
       const login = input.username.toLowerCase();
-      throttle.check(login, client);
+      await throttle.check(login, client);
       const customer = await repo.findByLogin(login);
       const valid = customer
         ? await verifyPassword(customer.passwordHash, input.password)
         : (await spendVerifyTime(input.password), false);
       if (!customer || !valid) {
-        throttle.failed(login, client);
+        await throttle.failed(login, client);
         throw wrongCredentials();
       }
       if (customer.totpSecret) {
         if (!input.otp) throw twoFactorRequired();
         if (!(await spendCode(customer, customer.totpSecret, input.otp))) {
-          throttle.failed(login, client);
+          await throttle.failed(login, client);
           throw wrongCode();
         }
       }
-      throttle.succeeded(login, client);
+      await throttle.succeeded(login, client);
 
       const sessionId = newSessionId();
       const createdAt = now();

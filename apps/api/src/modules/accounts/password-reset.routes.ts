@@ -26,7 +26,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
     apiPaths.forgotPassword,
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimits.request), requireJson],
+      onRequest: [limitPerClient(app, 'forgot-password', rateLimits.request), requireJson],
       schema: {
         tags,
         summary: 'Ask for a password reset link',
@@ -53,7 +53,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
     apiPaths.resetPassword,
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimits.reset), requireJson],
+      onRequest: [limitPerClient(app, 'reset-password', rateLimits.reset), requireJson],
       schema: {
         tags,
         summary: 'Set a new password with a reset link',

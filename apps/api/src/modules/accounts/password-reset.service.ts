@@ -3,6 +3,7 @@ import type { ResetPasswordRequestSchema } from '@larder/contract';
 import type { z } from 'zod';
 import type { RateLimit } from '../../config.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
+import type { SharedCounters } from '../../http/shared-counters.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../mail/account-emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, weakPasswordReason } from './passwords.ts';
@@ -19,6 +20,8 @@ export interface PasswordResetOptions {
   publicUrl: string;
   /** Reset requests allowed per email address, whoever sends them. */
   perAddressLimit: RateLimit;
+  /** Where the requests per address are counted (shared by every process of the shop). */
+  counters: SharedCounters;
   /** A new password makes the failed sign-ins counted so far moot. */
   signInThrottle: SignInThrottle;
   log: { error(object: object, message: string): void };
@@ -41,27 +44,17 @@ export const invalidResetKey = () =>
     'This reset link has expired or was already used. Ask for a new one.',
   );
 
-/** Counts requests per address in memory, like the per-account sign-in counter. */
-function createAddressCounter(limit: RateLimit, now: () => Date) {
-  const requests = new Map<string, number[]>();
-  return {
-    /** Records one request; false when the address has had its share in the window. */
-    take(address: string): boolean {
-      const since = now().getTime() - limit.windowMs;
-      const recent = (requests.get(address) ?? []).filter((time) => time > since);
-      if (recent.length >= limit.max) {
-        requests.set(address, recent);
-        return false;
-      }
-      requests.set(address, [...recent, now().getTime()]);
-      return true;
-    },
-  };
-}
-
 export function createPasswordResetService(repo: PasswordResetRepo, options: PasswordResetOptions) {
   const now = options.now ?? (() => new Date());
-  const perAddress = createAddressCounter(options.perAddressLimit, now);
+  const limit = options.perAddressLimit;
+  /** Records one request; false when the address has had its share in the window. */
+  const takeAddressShare = async (address: string) =>
+    (
+      await options.counters.add(`password-reset:${encodeURIComponent(address)}`, {
+        ttlMs: limit.windowMs,
+        extend: false,
+      })
+    ).count <= limit.max;
 
   async function emailLink(to: { name: string; address: string }, link: string) {
     await options.mailer.send(passwordResetEmail(to, options.shopName, link));
@@ -91,7 +84,7 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
      */
     async requestReset(rawEmail: string): Promise<void> {
       const email = rawEmail.toLowerCase();
-      if (!perAddress.take(email)) {
+      if (!(await takeAddressShare(email))) {
         throw new ApiError(
           429,
           'rest_rate_limited',
@@ -124,7 +117,7 @@ export function createPasswordResetService(repo: PasswordResetRepo, options: Pas
         now(),
       );
       if (!reset) throw invalidResetKey();
-      options.signInThrottle.clearAccount([found.customer.email, found.customer.username]);
+      await options.signInThrottle.clearAccount([found.customer.email, found.customer.username]);
       const { customer } = found;
       const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
       await options.mailer

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { clientKey } from '../../http/client-key.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { SharedCounters, Tally } from '../../http/shared-counters.ts';
 
 /** The client a failed sign-in is counted against, as the rate limits count it (IPv6 by its /64). */
 export const signInClientKey = (request: FastifyRequest): string => clientKey(request.ip);
@@ -32,11 +33,6 @@ export const DEFAULT_SIGN_IN_THROTTLE: Omit<SignInThrottleOptions, 'now'> = {
   trustedForMs: 30 * 86_400_000,
 };
 
-interface Failures {
-  count: number;
-  lastMs: number;
-}
-
 /** Refused before the password is checked, for known and unknown sign-in names alike. */
 export class SignInThrottled extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
@@ -56,77 +52,63 @@ const delayAfter = (failures: number, slowdown: Slowdown): number =>
         slowdown.maxDelayMs,
       );
 
+const keyPart = (text: string) => encodeURIComponent(text);
+/** Counts password resets, so the per-client counts from before the last reset are not read. */
+const passwordResets = (login: string) => `sign-in:resets:${keyPart(login)}`;
+const clientFailures = (login: string, resets: number, client: string) =>
+  `sign-in:failures:${keyPart(login)}:${resets}:${keyPart(client)}`;
+const accountFailures = (login: string) => `sign-in:failures:${keyPart(login)}`;
+const trustedClient = (login: string, client: string) =>
+  `sign-in:trusted:${keyPart(login)}:${keyPart(client)}`;
+
 /**
- * Counts failed sign-ins in this process's memory, per sign-in name (so unknown names behave like
- * known ones) and client, and per name alone. It slows guessing down and never locks anyone out.
+ * Counts failed sign-ins in the shared counters (Redis with several processes, so guesses spread
+ * over them add up), per sign-in name (so unknown names behave like known ones) and client, and per
+ * name alone. It slows guessing down and never locks anyone out.
  */
-export function createSignInThrottle(options: SignInThrottleOptions) {
+export function createSignInThrottle(counters: SharedCounters, options: SignInThrottleOptions) {
   const nowMs = () => options.now().getTime();
-  /** name → client → failures */
-  const perClient = new Map<string, Map<string, Failures>>();
-  const perAccount = new Map<string, Failures>();
-  /** name → client → until when it is spared the per-account slowdown */
-  const trusted = new Map<string, Map<string, number>>();
-  let writesSinceSweep = 0;
-
-  const fresh = (failures: Failures | undefined): Failures | undefined =>
-    failures && nowMs() - failures.lastMs < options.forgetAfterMs ? failures : undefined;
-  const waitMs = (failures: Failures | undefined, slowdown: Slowdown) =>
+  const failuresKept = { ttlMs: options.forgetAfterMs, extend: true };
+  const waitMs = (failures: Tally | undefined, slowdown: Slowdown) =>
     failures ? failures.lastMs + delayAfter(failures.count, slowdown) - nowMs() : 0;
-  const isTrusted = (login: string, client: string) =>
-    (trusted.get(login)?.get(client) ?? 0) > nowMs();
-  const bump = (failures: Failures | undefined): Failures => ({
-    count: (fresh(failures)?.count ?? 0) + 1,
-    lastMs: nowMs(),
-  });
-
-  /** Drops forgotten entries now and then, so names nobody has tried again do not pile up. */
-  function sweep() {
-    if (++writesSinceSweep < 1000) return;
-    writesSinceSweep = 0;
-    for (const [login, clients] of perClient) {
-      for (const [client, failures] of clients) if (!fresh(failures)) clients.delete(client);
-      if (clients.size === 0) perClient.delete(login);
-    }
-    for (const [login, failures] of perAccount) if (!fresh(failures)) perAccount.delete(login);
-    for (const [login, clients] of trusted) {
-      for (const [client, until] of clients) if (until <= nowMs()) clients.delete(client);
-      if (clients.size === 0) trusted.delete(login);
-    }
-  }
+  const resetsOf = async (login: string) =>
+    (await counters.read(passwordResets(login)))?.count ?? 0;
 
   return {
     /** Throws SignInThrottled while this client must wait before trying this name again. */
-    check(login: string, client: string): void {
-      let wait = waitMs(fresh(perClient.get(login)?.get(client)), options.perClient);
-      if (!isTrusted(login, client)) {
-        wait = Math.max(wait, waitMs(fresh(perAccount.get(login)), options.perAccount));
-      }
+    async check(login: string, client: string): Promise<void> {
+      const [perClient, trusted, perAccount] = await Promise.all([
+        resetsOf(login).then((resets) => counters.read(clientFailures(login, resets, client))),
+        counters.read(trustedClient(login, client)),
+        counters.read(accountFailures(login)),
+      ]);
+      let wait = waitMs(perClient, options.perClient);
+      if (!trusted) wait = Math.max(wait, waitMs(perAccount, options.perAccount));
       if (wait > 0) throw new SignInThrottled(Math.ceil(wait / 1000));
     },
 
-    failed(login: string, client: string): void {
-      const clients = perClient.get(login) ?? new Map<string, Failures>();
-      clients.set(client, bump(clients.get(client)));
-      perClient.set(login, clients);
-      perAccount.set(login, bump(perAccount.get(login)));
-      sweep();
+    async failed(login: string, client: string): Promise<void> {
+      const resets = await resetsOf(login);
+      await Promise.all([
+        counters.add(clientFailures(login, resets, client), failuresKept),
+        counters.add(accountFailures(login), failuresKept),
+      ]);
     },
 
-    succeeded(login: string, client: string): void {
-      perClient.get(login)?.delete(client);
-      const clients = trusted.get(login) ?? new Map<string, number>();
-      clients.set(client, nowMs() + options.trustedForMs);
-      trusted.set(login, clients);
-      sweep();
+    /** The client's failures are forgotten and it is spared the per-account slowdown a while. */
+    async succeeded(login: string, client: string): Promise<void> {
+      const resets = await resetsOf(login);
+      await Promise.all([
+        counters.remove([clientFailures(login, resets, client)]),
+        counters.add(trustedClient(login, client), { ttlMs: options.trustedForMs, extend: true }),
+      ]);
     },
 
     /** After a password reset: the guesses counted so far were against a password that is gone. */
-    clearAccount(logins: string[]): void {
-      for (const login of logins) {
-        perClient.delete(login);
-        perAccount.delete(login);
-      }
+    async clearAccount(logins: string[]): Promise<void> {
+      // Kept as long as the failures it hides: once it is forgotten, so are they.
+      await Promise.all(logins.map((login) => counters.add(passwordResets(login), failuresKept)));
+      await counters.remove(logins.map(accountFailures));
     },
   };
 }

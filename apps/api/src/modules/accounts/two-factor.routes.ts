@@ -53,7 +53,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
   app.post(
     `${apiPaths.twoFactor}/setup`,
     {
-      onRequest: [requireOwner('edit'), limitPerClient(app, rateLimit)],
+      onRequest: [requireOwner('edit'), limitPerClient(app, 'two-factor-setup', rateLimit)],
       schema: {
         tags,
         summary: 'Start two-factor sign-in: a new secret and its QR code (owners)',
@@ -78,7 +78,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       `${apiPaths.twoFactor}/${action}`,
       {
         bodyLimit: FORM_BODY_LIMIT,
-        onRequest: [requireOwner('edit'), limitPerClient(app, rateLimit), requireJson],
+        onRequest: [
+          requireOwner('edit'),
+          limitPerClient(app, `two-factor-${action}`, rateLimit),
+          requireJson,
+        ],
         schema: {
           tags,
           summary,

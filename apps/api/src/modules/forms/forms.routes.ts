@@ -31,7 +31,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (
     apiPaths.formSubmit,
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimits.contact), requireJson],
+      onRequest: [limitPerClient(app, 'contact', rateLimits.contact), requireJson],
       schema: {
         tags: ['forms'],
         summary:
@@ -52,7 +52,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (
     apiPaths.newsletter,
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimits.newsletter), requireJson],
+      onRequest: [limitPerClient(app, 'newsletter', rateLimits.newsletter), requireJson],
       schema: {
         tags: ['forms'],
         summary: 'Sign up to the newsletter',

@@ -23,20 +23,28 @@ export interface OrdersRoutesOptions {
   rateLimit: RateLimit;
   /** How often unpaid orders past their hold are cancelled in the background (ms). */
   sweepIntervalMs: number;
+  /** Runs the sweep unless another of the shop's processes is running it (skips the tick then). */
+  oneProcessAtATime?: (task: () => Promise<unknown>) => Promise<boolean>;
 }
 
 const tags = ['orders'];
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app,
-  { orders, publicUrl, rateLimit, sweepIntervalMs },
+  {
+    orders,
+    publicUrl,
+    rateLimit,
+    sweepIntervalMs,
+    oneProcessAtATime = async (task) => (await task(), true),
+  },
 ) => {
   // Holds are also released lazily before every order read and write; the timer frees stock
   // that nobody asks about, so the catalogue shows it again.
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweeper = setInterval(() => {
-      orders.releaseExpiredHolds().catch((error: unknown) => {
+      oneProcessAtATime(() => orders.releaseExpiredHolds()).catch((error: unknown) => {
         app.log.error({ err: error }, 'could not release expired stock holds');
       });
     }, sweepIntervalMs);
@@ -46,7 +54,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     if (sweeper) clearInterval(sweeper);
   });
 
-  const limit = limitPerClient(app, rateLimit);
+  const limit = limitPerClient(app, 'order', rateLimit);
   for (const url of [apiPaths.orders, `${apiPaths.orders}/`]) {
     app.post(
       url,

@@ -62,7 +62,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   // One counter for the three payment posts: they are one action seen from the client.
-  const limit = limitPerClient(app, rateLimit);
+  const limit = limitPerClient(app, 'payment', rateLimit);
   const guards = { bodyLimit: FORM_BODY_LIMIT, onRequest: [limit, requireJson] };
 
   app.post(

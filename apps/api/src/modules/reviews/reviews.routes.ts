@@ -103,7 +103,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
   );
 
   // The storefront posts to the path with a trailing slash (spec §7); both paths share one limit.
-  const limit = limitPerClient(app, rateLimit);
+  const limit = limitPerClient(app, 'review', rateLimit);
   for (const url of [`${apiPaths.productReviews}/`, apiPaths.productReviews]) {
     app.post(
       url,

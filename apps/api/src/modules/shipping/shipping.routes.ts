@@ -70,7 +70,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
   );
 
   // The storefront asks as the shopper types (debounced); both paths share one per-client limit.
-  const limit = limitPerClient(app, rateLimit);
+  const limit = limitPerClient(app, 'shipping-rates', rateLimit);
   const ratesPath = apiPaths.shippingRates.replace(/\/$/, '');
   for (const url of [apiPaths.shippingRates, ratesPath]) {
     app.post(

@@ -31,7 +31,7 @@ export const stockNotificationsRoutes: FastifyPluginAsyncZod<
     '/wp-json/wc/v3/products/:id/stock-notifications',
     {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [limitPerClient(app, rateLimit), requireJson],
+      onRequest: [limitPerClient(app, 'stock-notification', rateLimit), requireJson],
       schema: {
         tags: ['products'],
         summary: 'Ask for one email when a sold-out product (or variation) is back',
@@ -53,7 +53,7 @@ export const stockNotificationsRoutes: FastifyPluginAsyncZod<
   app.delete(
     '/wp-json/wc/v3/stock-notifications/:id',
     {
-      onRequest: [limitPerClient(app, rateLimit)],
+      onRequest: [limitPerClient(app, 'stock-notification-removal', rateLimit)],
       schema: {
         tags: ['products'],
         summary: 'Cancel a back-in-stock request (the link in its confirmation email)',

@@ -119,7 +119,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleRoutesOptions> = as
   await app.register(fastifyMultipart, { limits: LIMITS });
 
   // One counter for both spellings of the path.
-  const limit = limitPerClient(app, rateLimit);
+  const limit = limitPerClient(app, 'wholesale-registration', rateLimit);
   const withoutSlash = apiPaths.wholesaleRegistration.replace(/\/$/, '');
   for (const url of [apiPaths.wholesaleRegistration, withoutSlash]) {
     app.post(

@@ -142,7 +142,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async 
     async (request) => coupons.remove(request.params.id, ownerOf(request, 'delete')),
   );
 
-  const limit = limitPerClient(app, rateLimit);
+  const limit = limitPerClient(app, 'cart-discounts', rateLimit);
   app.post(
     couponApiPaths.cartDiscounts,
     {

@@ -21,6 +21,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { originFormTarget } from './http/request-target.ts';
+import { parseQueryString } from './http/query-string.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
 import { healthRoutes } from './http/health.ts';
@@ -118,6 +119,7 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     // Before routing: every later part sees `/path?query`, never `http://any.host/path`.
     rewriteUrl: (request) => originFormTarget(request.url ?? '/'),
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema, apiPaths, ProductSchema } from '@larder/contract';
+import { z } from 'zod';
+import { signedInCustomer, type Session } from './sessions.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
+
+// Where Larder answered differently from WooCommerce 10 on the same requests (issue 17).
+let t: TestApp;
+let owner: Session;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await signedInCustomer(t.app, t.database.db, { role: 'administrator' });
+});
+afterAll(() => t.close());
+
+const productIds = (body: unknown) =>
+  z
+    .array(ProductSchema)
+    .parse(body)
+    .map((p) => p.id);
+
+describe('query parameters as WordPress reads them', () => {
+  it('takes the last value of a repeated parameter (the official client sends per_page twice)', async () => {
+    const res = await t.app.inject({ url: `${apiPaths.products}?per_page=1&per_page=3` });
+    expect(res.statusCode).toBe(200);
+    expect(productIds(res.json())).toHaveLength(3);
+    expect(res.headers['x-wp-totalpages']).toBe(
+      String(Math.ceil(Number(res.headers['x-wp-total']) / 3)),
+    );
+  });
+
+  it('reads include[]=… as the list include=…', async () => {
+    const all = productIds((await t.app.inject({ url: `${apiPaths.products}?per_page=3` })).json());
+    const [first, second] = all as [number, number];
+    const res = await t.app.inject({
+      url: `${apiPaths.products}?include[]=${first}&include[]=${second}&orderby=include`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(new Set(productIds(res.json()))).toEqual(new Set([first, second]));
+  });
+
+  it('ignores parameters it does not know', async () => {
+    const plain = await t.app.inject({ url: `${apiPaths.products}?per_page=2` });
+    const extra = await t.app.inject({
+      url: `${apiPaths.products}?per_page=2&oauth_nonce=abc&consumer_key=ck_x&made_up=1`,
+    });
+    expect(extra.statusCode).toBe(200);
+    expect(productIds(extra.json())).toEqual(productIds(plain.json()));
+  });
+});
+
+describe('authorisation before validation', () => {
+  it('answers a guest listing orders with a bad query 401, not 400', async () => {
+    const res = await t.app.inject({ url: `${apiPaths.orders}?per_page=abc&status=nonsense` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'woocommerce_rest_cannot_view' });
+  });
+
+  it('answers a guest listing customers with a bad query 401, and a customer 403', async () => {
+    const guest = await t.app.inject({ url: `${apiPaths.customers}?per_page=0` });
+    expect(guest.statusCode).toBe(401);
+    const customer = await signedInCustomer(t.app, t.database.db);
+    const res = await t.app.inject({
+      url: `${apiPaths.customers}?per_page=0`,
+      headers: customer.bearer,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("WooCommerce's error codes", () => {
+  it('names missing required parameters with rest_missing_callback_param', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.customers,
+      payload: { email: 'someone@example.com', first_name: 'Sam' },
+    });
+    expect(res.statusCode).toBe(400);
+    const error = ApiErrorSchema.parse(res.json());
+    expect(error.code).toBe('rest_missing_callback_param');
+    expect(error.message).toBe('Missing parameter(s): password, last_name');
+    expect(Object.keys(error.data.params ?? {})).toEqual(['password', 'last_name']);
+  });
+
+  it('answers a present but invalid parameter with rest_invalid_param', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.customers,
+      payload: { email: 'not an email', password: 'x', first_name: 'Sam', last_name: 'Oats' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
+    expect(Object.keys(res.json().data.params)).toContain('email');
+  });
+
+  it('answers a malformed JSON body with rest_invalid_json', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.products,
+      headers: { ...owner.bearer, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'rest_invalid_json', data: { status: 400 } });
+  });
+
+  it('answers an order or customer that does not exist with 404', async () => {
+    const order = await t.app.inject({ url: `${apiPaths.orders}/987654`, headers: owner.bearer });
+    expect(order.statusCode).toBe(404);
+    expect(order.json()).toMatchObject({ code: 'woocommerce_rest_shop_order_invalid_id' });
+    const customer = await t.app.inject({
+      url: `${apiPaths.customers}/987654`,
+      headers: owner.bearer,
+    });
+    expect(customer.statusCode).toBe(404);
+    expect(customer.json()).toMatchObject({ code: 'woocommerce_rest_invalid_id' });
+  });
+});

@@ -29,6 +29,8 @@ import { echoRequestIds, loggerOptions, type LogStream } from './http/request-lo
 import { registerRateLimiting } from './http/write-guards.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { registerApiKeySignIn } from './modules/api-keys/api-key-sign-in.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -192,6 +194,7 @@ export async function buildApp(
     services;
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
+  registerApiKeySignIn(app, services.apiKeys);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
   const readCacheVersion = createReadCacheVersion(database.db, database.statementsFinished);
   registerReadCache(app, readCacheVersion, { showCacheState });
@@ -287,6 +290,7 @@ export async function buildApp(
   });
 
   await app.register(reportsRoutes, { reports: services.reports });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

@@ -5,6 +5,7 @@ import { createActivityRepo } from './modules/activity/activity.repo.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
 import { createEmailChangeRepo } from './modules/accounts/email-change.repo.ts';
 import { createEmailChangeService } from './modules/accounts/email-change.service.ts';
@@ -220,5 +221,6 @@ export function createServices({ config, db, log, now }: ServicesOptions) {
     paymentsRepo,
     payments,
     reports,
+    apiKeys: createApiKeysService(db, { activity, publicUrl: config.publicUrl, now }),
   };
 }

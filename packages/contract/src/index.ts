@@ -16,3 +16,4 @@ export * from './accounts.ts';
 export * from './money.ts';
 export * from './back-office.ts';
 export * from './taxes.ts';
+export * from './api-keys.ts';

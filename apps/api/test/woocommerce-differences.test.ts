@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, apiPaths, ProductSchema } from '@larder/contract';
+import { and, ne } from 'drizzle-orm';
 import { z } from 'zod';
+import { products, productVariations } from '../src/db/schema.ts';
 import { signedInCustomer, type Session } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
@@ -42,10 +44,30 @@ describe('query parameters as WordPress reads them', () => {
   it('ignores parameters it does not know', async () => {
     const plain = await t.app.inject({ url: `${apiPaths.products}?per_page=2` });
     const extra = await t.app.inject({
-      url: `${apiPaths.products}?per_page=2&oauth_nonce=abc&consumer_key=ck_x&made_up=1`,
+      url: `${apiPaths.products}?per_page=2&made_up=1&filter[x]=y`,
     });
     expect(extra.statusCode).toBe(200);
     expect(productIds(extra.json())).toEqual(productIds(plain.json()));
+  });
+});
+
+describe('sku=', () => {
+  it("finds a product by one of its variations' SKUs, as well as by its own", async () => {
+    const [variation] = await t.database.db
+      .select({ sku: productVariations.sku, productId: productVariations.productId })
+      .from(productVariations)
+      .where(ne(productVariations.sku, ''))
+      .limit(1);
+    const [product] = await t.database.db
+      .select({ sku: products.sku, id: products.id })
+      .from(products)
+      .where(and(ne(products.sku, ''), ne(products.id, variation!.productId)))
+      .limit(1);
+    const res = await t.app.inject({
+      url: `${apiPaths.products}?sku=${encodeURIComponent(`${variation!.sku},${product!.sku}`)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(new Set(productIds(res.json()))).toEqual(new Set([variation!.productId, product!.id]));
   });
 });
 

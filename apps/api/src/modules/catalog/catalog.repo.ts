@@ -125,7 +125,17 @@ function productConditions(
   if (filter.ids) conditions.push(inArray(products.id, filter.ids));
   if (filter.excludeIds?.length) conditions.push(notInArray(products.id, filter.excludeIds));
   if (filter.slugs) conditions.push(inArray(products.slug, filter.slugs));
-  if (filter.skus) conditions.push(inArray(products.sku, filter.skus));
+  if (filter.skus) {
+    // A variation's SKU finds its product, whose `variations` name it (WooCommerce answers the
+    // variation itself, a shape the shop's product list does not have).
+    const skus = filter.skus;
+    conditions.push(
+      or(
+        inArray(products.sku, skus),
+        sql`exists (select 1 from ${productVariations} where ${qualified(productVariations.productId)} = ${qualified(products.id)} and ${inArray(qualified(productVariations.sku), skus)})`,
+      ),
+    );
+  }
   if (filter.type) conditions.push(eq(products.type, filter.type));
   if (filter.featured !== undefined) conditions.push(eq(products.featured, filter.featured));
   if (filter.visibility) conditions.push(eq(products.catalogVisibility, filter.visibility));

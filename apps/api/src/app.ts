@@ -22,6 +22,7 @@ import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { originFormTarget } from './http/request-target.ts';
 import { parseQueryString } from './http/query-string.ts';
+import { registerFieldsFilter } from './http/fields.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
 import { healthRoutes } from './http/health.ts';
@@ -130,6 +131,8 @@ export async function buildApp(
   registerJsonBodies(app);
   registerNulGuard(app);
   echoRequestIds(app);
+  // Before the read cache's hook: a kept answer is the filtered one, under its own URL.
+  registerFieldsFilter(app);
 
   const ownsDatabase = options.database === undefined;
   const database =

@@ -51,6 +51,30 @@ describe('query parameters as WordPress reads them', () => {
   });
 });
 
+describe('_fields', () => {
+  it('answers only the fields asked for, of every record, and the same again from the cache', async () => {
+    for (let round = 0; round < 2; round++) {
+      const res = await t.app.inject({
+        url: `${apiPaths.products}?per_page=2&_fields=id,name,prices.price`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-cache']).toBe(round === 0 ? 'miss' : 'hit');
+      const records = res.json() as Array<Record<string, unknown>>;
+      expect(records).toHaveLength(2);
+      for (const record of records) {
+        expect(Object.keys(record).sort()).toEqual(['id', 'name']);
+      }
+    }
+    const order = await t.app.inject({
+      url: `${apiPaths.customers}?_fields=id,billing.email&per_page=1`,
+      headers: owner.bearer,
+    });
+    expect(order.json()).toEqual([
+      { id: expect.any(Number), billing: { email: expect.any(String) } },
+    ]);
+  });
+});
+
 describe('sku=', () => {
   it("finds a product by one of its variations' SKUs, as well as by its own", async () => {
     const [variation] = await t.database.db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, apiPaths, ProductSchema } from '@larder/contract';
+import { ApiErrorSchema, apiPaths, ProductSchema, WooProductSchema } from '@larder/contract';
 import { and, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { products, productVariations } from '../src/db/schema.ts';
@@ -48,6 +48,49 @@ describe('query parameters as WordPress reads them', () => {
     });
     expect(extra.statusCode).toBe(200);
     expect(productIds(extra.json())).toEqual(productIds(plain.json()));
+  });
+});
+
+describe("WooCommerce's product fields", () => {
+  it('relates products by shared categories and dietary tags, and adds price_html, _links and the rest', async () => {
+    const res = await t.app.inject({ url: `${apiPaths.products}?per_page=100` });
+    const listed = z.array(WooProductSchema).parse(res.json());
+    const byId = new Map(listed.map((product) => [product.id, product]));
+    const withRelated = listed.filter((product) => product.related_ids.length > 0);
+    expect(withRelated.length).toBeGreaterThan(0);
+    for (const product of withRelated) {
+      expect(product.related_ids.length).toBeLessThanOrEqual(5);
+      expect(product.related_ids).not.toContain(product.id);
+      for (const relatedId of product.related_ids) {
+        const related = byId.get(relatedId);
+        if (!related) continue; // sold out: not in the shop's default list, still related
+        const sharesCategory = related.categories.some((c) =>
+          product.categories.some((mine) => mine.id === c.id),
+        );
+        const sharesTag = related.food.dietary_tags.some((tag) =>
+          product.food.dietary_tags.includes(tag),
+        );
+        expect(sharesCategory || sharesTag).toBe(true);
+      }
+    }
+
+    const product = listed[0]!;
+    const one = WooProductSchema.parse(
+      (await t.app.inject({ url: `${apiPaths.products}/${product.id}` })).json(),
+    );
+    expect(one.related_ids).toEqual(product.related_ids);
+    expect(one._links.self[0]!.href).toBe(`http://shop.test${apiPaths.products}/${product.id}`);
+    expect(one).toMatchObject({
+      upsell_ids: [],
+      cross_sell_ids: [],
+      sold_individually: false,
+      backorders_allowed: false,
+    });
+    expect(one.price_html).toContain(`&#36;</span>${one.price}</bdi>`);
+    const sale = listed.find((p) => p.type === 'simple' && p.on_sale);
+    if (sale) {
+      expect(sale.price_html).toMatch(/^<del aria-hidden="true">.*<\/del> <ins>.*<\/ins>$/);
+    }
   });
 });
 

@@ -17,3 +17,4 @@ export * from './money.ts';
 export * from './back-office.ts';
 export * from './taxes.ts';
 export * from './api-keys.ts';
+export * from './woocommerce-product.ts';

@@ -1,10 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import {
-  isOwnerRole,
-  type ApiKey,
-  type ApiKeyCreated,
-  type ApiKeyPermissions,
-} from '@larder/contract';
+import type { ApiKey, ApiKeyCreated, ApiKeyPermissions } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';

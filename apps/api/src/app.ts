@@ -21,6 +21,8 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { originFormTarget } from './http/request-target.ts';
+import { parseQueryString } from './http/query-string.ts';
+import { registerFieldsFilter } from './http/fields.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts';
 import { healthRoutes, type Readiness } from './http/health.ts';
@@ -29,6 +31,8 @@ import { registerRateLimiting } from './http/write-guards.ts';
 import { createSharedCounters } from './http/shared-counters.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { registerApiKeySignIn } from './modules/api-keys/api-key-sign-in.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -122,6 +126,7 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     // Before routing: every later part sees `/path?query`, never `http://any.host/path`.
     rewriteUrl: (request) => originFormTarget(request.url ?? '/'),
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -130,6 +135,8 @@ export async function buildApp(
   registerJsonBodies(app);
   registerNulGuard(app);
   echoRequestIds(app);
+  // Before the read cache's hook: a kept answer is the filtered one, under its own URL.
+  registerFieldsFilter(app);
 
   const ownsDatabase = options.database === undefined;
   const database =
@@ -215,6 +222,7 @@ export async function buildApp(
     services;
   const sessionCookies = { secure: config.publicUrl.startsWith('https://') };
   registerSignIn(app, accounts, sessionCookies);
+  registerApiKeySignIn(app, services.apiKeys);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
   const readCacheVersion = createReadCacheVersion(database.db, database.statementsFinished);
   registerReadCache(app, readCacheVersion, { showCacheState });
@@ -317,6 +325,7 @@ export async function buildApp(
   });
 
   await app.register(reportsRoutes, { reports: services.reports });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

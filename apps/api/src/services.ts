@@ -6,6 +6,7 @@ import { createActivityRepo } from './modules/activity/activity.repo.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
 import { createEmailChangeRepo } from './modules/accounts/email-change.repo.ts';
 import { createEmailChangeService } from './modules/accounts/email-change.service.ts';
@@ -250,5 +251,6 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     paymentsRepo,
     payments,
     reports,
+    apiKeys: createApiKeysService(db, { activity, publicUrl: config.publicUrl, now }),
   };
 }

@@ -161,6 +161,25 @@ describe('request logs', () => {
   });
 });
 
+describe('API key credentials in the log', () => {
+  it('never writes a consumer secret or an OAuth signature sent in the query', async () => {
+    const secret = 'cs_log_probe_secret_5521';
+    const signature = 'c2lnbmF0dXJlLXByb2JlLTc3MTI=';
+    await t.app.inject({
+      url: `${apiPaths.orders}?consumer_key=ck_probe&consumer_secret=${secret}`,
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    await t.app.inject({
+      url: `${apiPaths.orders}?oauth_consumer_key=ck_probe&oauth_signature=${encodeURIComponent(signature)}`,
+    });
+    const text = logLines.join('');
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(encodeURIComponent(signature));
+    expect(text).toContain('consumer_secret=[redacted]');
+    expect(text).toContain('oauth_signature=[redacted]');
+  });
+});
+
 describe('database errors in the log', () => {
   it('name the SQLSTATE and constraint, never a bound value or the statement', async () => {
     const secret = 'zz-secret-bound-value-4417';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiErrorSchema,
+  apiKeyPaths,
   apiPaths,
   CONTACT_FORM_ID,
   couponApiPaths,
@@ -214,6 +215,7 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.newsletterSubscribers, () => apiPaths.newsletterSubscribers, 'per_page=0'),
   ownerGet(apiPaths.newsletterExport, () => apiPaths.newsletterExport),
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
+  ...apiKeyRoutes(),
   ...shippingEditingRoutes(),
   ...taxRoutes(),
   ...couponRoutes(),
@@ -434,6 +436,37 @@ const productWriteRoutes: RouteEntry[] = [
     ],
   },
 ];
+/** The owner's REST API keys (issue 17); a request signed with a key is refused in their tests. */
+function apiKeyRoutes(): RouteEntry[] {
+  const keys = apiKeyPaths.apiKeys;
+  return [
+    ownerGet(keys, () => keys),
+    {
+      route: `POST ${keys}`,
+      rule: 'the owner only, signed in (never with a key)',
+      probes: () => [
+        {
+          method: 'POST',
+          url: keys,
+          payload: () => ({ description: 'Matrix key', permissions: 'read' }),
+          expect: onlyFor(['owner'], 201),
+        },
+        {
+          method: 'POST',
+          url: keys,
+          payload: () => ({ permissions: 'admin' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
+    {
+      route: `DELETE ${keys}/{id}`,
+      rule: 'the owner only, signed in (never with a key)',
+      probes: () => [{ method: 'DELETE', url: `${keys}/999999`, expect: onlyFor(['owner'], 404) }],
+    },
+  ];
+}
+
 /**
  * The owner's tax rates (`/wc/v3/taxes`). Rate 1 is the seeded NC state rate: the update sends the
  * rate it has, so the other probes' quotes do not change; a delete reaches an unknown id.

@@ -6,7 +6,7 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   data: z.object({
     status: z.number().int(),
-    /** Per-parameter messages for 400 rest_invalid_param. */
+    /** Per-parameter messages for 400 rest_invalid_param and rest_missing_callback_param. */
     params: z.record(z.string(), z.string()).optional(),
     /** The cart line a 409 `larder_out_of_stock` / `larder_not_purchasable` is about. */
     line: z.number().int().min(0).optional(),

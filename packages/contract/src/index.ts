@@ -17,3 +17,5 @@ export * from './accounts.ts';
 export * from './money.ts';
 export * from './back-office.ts';
 export * from './taxes.ts';
+export * from './api-keys.ts';
+export * from './woocommerce-product.ts';

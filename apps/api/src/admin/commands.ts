@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import {
+  ApiKeyCreateSchema,
   CARRIERS,
   centsOf,
   CustomerCreateSchema,
@@ -826,6 +827,96 @@ const priceSet: Command = {
   },
 };
 
+const API_KEY_PERMISSIONS_LIST = ['read', 'write', 'read_write'] as const;
+
+const keysCreate: Command = {
+  name: 'keys create',
+  usage: '--user <owner email> --permissions read|write|read_write [--description <text>] [--json]',
+  summary: 'make a REST API key for an owner account; prints the consumer key and secret once',
+  details:
+    'The key acts as that account with its role, limited to reading (GET), writing (POST, PUT, DELETE)\n' +
+    'or both. Use it as Basic auth over https, or sign requests with OAuth 1.0a over http, as with\n' +
+    'WooCommerce. Only a hash of the consumer key is kept: copy both now.',
+  options: {
+    user: { type: 'string' },
+    permissions: { type: 'string' },
+    description: { type: 'string' },
+    ...jsonOption,
+  },
+  positionals: [],
+  async run(context, args, io) {
+    const email = requiredOption(args, 'user').trim().toLowerCase();
+    const permissions = oneOf('--permissions', args.values.permissions, API_KEY_PERMISSIONS_LIST);
+    const { description } = parseWith(
+      ApiKeyCreateSchema,
+      { description: args.values.description ?? '', permissions },
+      { description: '--description' },
+    );
+    const account = await createAccountsRepo(context.db).findByLogin(email);
+    if (!account) throw new CliError(`No account uses ${email}.`);
+    if (!isOwnerRole(account.role)) {
+      throw new CliError(
+        `${account.email} is a ${account.role} account: keys are for the shop's owners ` +
+          `(${OWNER_ROLES.join(', ')}).`,
+      );
+    }
+    const key = await context.apiKeys.create(
+      { customerId: account.id, description, permissions },
+      commandLineOwner,
+    );
+    if (args.values.json) return io.out(json(key));
+    io.out(
+      [
+        `Created API key #${key.id} for ${key.user_email} (${key.permissions}).`,
+        `Consumer key:    ${key.consumer_key}`,
+        `Consumer secret: ${key.consumer_secret}`,
+        'Copy both now: they are not shown again.',
+      ].join('\n'),
+    );
+  },
+};
+
+const keysList: Command = {
+  name: 'keys list',
+  usage: '[--json]',
+  summary: 'REST API keys, newest first (the last 7 characters of each key, never the secret)',
+  options: { ...jsonOption },
+  positionals: [],
+  async run(context, args, io) {
+    const keys = await context.apiKeys.list();
+    if (args.values.json) return io.out(json(keys));
+    if (keys.length === 0) return io.out('No API keys.');
+    io.out(
+      table(
+        ['ID', 'Description', 'User', 'Permissions', 'Key ends', 'Last used (UTC)'],
+        keys.map((key) => [
+          key.id,
+          key.description,
+          key.user_email,
+          key.permissions,
+          `…${key.truncated_key}`,
+          key.last_access ? key.last_access.replace('T', ' ').slice(0, 16) : 'never',
+        ]),
+      ),
+    );
+  },
+};
+
+const keysRevoke: Command = {
+  name: 'keys revoke',
+  usage: '<id>',
+  summary: 'revoke a REST API key: it stops working at once',
+  options: {},
+  positionals: ['id'],
+  async run(context, args, io) {
+    const id = positiveId('The key id', args.positionals[0]);
+    const key = await context.apiKeys
+      .revoke(id, commandLineOwner)
+      .catch(notFoundAs(`No API key #${id}.`));
+    io.out(`Revoked API key #${key.id} (…${key.truncated_key}) of ${key.user_email}.`);
+  },
+};
+
 const contactList: Command = {
   name: 'contact list',
   usage: '[--limit 50] [--json]',
@@ -969,4 +1060,7 @@ export const commands: Command[] = [
   priceSet,
   contactList,
   newsletterExport,
+  keysCreate,
+  keysList,
+  keysRevoke,
 ];

@@ -24,6 +24,8 @@ export interface AdminContext {
   reviews: Services['reviews'];
   wholesale: Services['wholesale'];
   catalogTransfer: Services['catalogTransfer'];
+  /** REST API keys for outside tools (issue 17). */
+  apiKeys: Services['apiKeys'];
   /** A file name the owner typed, resolved against their shell's folder (not the shop's). */
   resolvePath(file: string): string;
   /**
@@ -74,6 +76,7 @@ export function createAdminContext(
     reviews: services.reviews,
     wholesale: services.wholesale,
     catalogTransfer: services.catalogTransfer,
+    apiKeys: services.apiKeys,
     resolvePath: (file) => resolve(cwd, file),
     failuresLogged: () => failures,
   };

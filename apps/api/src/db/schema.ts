@@ -999,3 +999,46 @@ export const teamMembersRelations = relations(teamMembers, ({ one }) => ({
 export const locationsRelations = relations(locations, ({ one }) => ({
   featuredMedia: one(media, { fields: [locations.featuredMediaId], references: [media.id] }),
 }));
+
+// ---------------------------------------------------------------- REST API keys (issue 17)
+
+/** An owner's key pair for outside tools, as WooCommerce's woocommerce_api_keys (decision 0036). */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    /** The account the key acts as; its keys go with it. */
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    permissions: text('permissions', { enum: ['read', 'write', 'read_write'] }).notNull(),
+    /** HMAC-SHA256 of the consumer key with the key "wc-api", as WooCommerce's wc_api_hash. */
+    consumerKeyHash: text('consumer_key_hash').notNull(),
+    /** Kept as issued: an OAuth 1.0a signature is checked with it (decision 0036). */
+    consumerSecret: text('consumer_secret').notNull(),
+    truncatedKey: text('truncated_key').notNull(),
+    lastAccess: timestamp('last_access', { mode: 'date' }),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('api_keys_consumer_key_hash_idx').on(table.consumerKeyHash),
+    index('api_keys_customer_idx').on(table.customerId),
+  ],
+);
+
+/** OAuth nonces a key has used in the last 15 minutes: a signed request is accepted once. */
+export const apiKeyNonces = pgTable(
+  'api_key_nonces',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    usedAt: timestamp('used_at', { mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.keyId, table.nonce] }),
+    index('api_key_nonces_used_idx').on(table.keyId, table.usedAt),
+  ],
+);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** The one error type: thrown anywhere, sent as WordPress's `{code, message, data:{status}}`. */
@@ -20,22 +20,59 @@ export const invalidParam = (name: string, message: string) =>
   new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, { [name]: message });
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
 }
 
-function validationError(issues: ValidationIssue[], context: string | undefined): ApiError {
-  const params: Record<string, string> = {};
+/** What the failed part of the request held before validation: the body, query or path. */
+function sentPart(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'body') return request.body;
+  if (context === 'querystring') return request.query;
+  if (context === 'params') return request.params;
+  return undefined;
+}
+
+const isAbsent = (part: unknown, name: string) =>
+  typeof part !== 'object' ||
+  part === null ||
+  !Object.hasOwn(part, name) ||
+  (part as Record<string, unknown>)[name] === undefined;
+
+/**
+ * WordPress answers required parameters that were not sent with `rest_missing_callback_param`
+ * (naming only those, checked before any value), and everything else `rest_invalid_param`. Both
+ * keep `data.params` as name → message, which the storefront's forms show beside their fields.
+ */
+function validationError(
+  issues: ValidationIssue[],
+  context: string | undefined,
+  request: FastifyRequest,
+): ApiError {
+  const part = sentPart(request, context);
+  const invalid: Record<string, string> = {};
+  const missing: Record<string, string> = {};
   for (const issue of issues) {
-    const name =
-      (issue.instancePath ?? '').replace(/^\//, '').split('/')[0] || context || 'request';
-    params[name] ??= issue.message ?? 'Invalid value.';
+    const path = (issue.instancePath ?? '').replace(/^\//, '').split('/');
+    const name = path[0] || context || 'request';
+    const message = issue.message ?? 'Invalid value.';
+    if (path.length === 1 && path[0] && issue.keyword === 'invalid_type' && isAbsent(part, name))
+      missing[name] ??= message;
+    else invalid[name] ??= message;
+  }
+  if (Object.keys(missing).length > 0) {
+    return new ApiError(
+      400,
+      'rest_missing_callback_param',
+      `Missing parameter(s): ${Object.keys(missing).join(', ')}`,
+      missing,
+    );
   }
   return new ApiError(
     400,
     'rest_invalid_param',
-    `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
-    params,
+    `Invalid parameter(s): ${Object.keys(invalid).join(', ')}`,
+    invalid,
   );
 }
 
@@ -52,7 +89,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       apiError = error;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
-      apiError = validationError(error.validation, error.validationContext);
+      apiError = validationError(error.validation, error.validationContext, request);
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       apiError = new ApiError(error.statusCode, 'rest_invalid_request', error.message);

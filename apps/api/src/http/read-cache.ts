@@ -150,9 +150,11 @@ export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boole
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/** A session cookie or an Authorization header: the answer is this visitor's alone. */
+/** A session cookie, an Authorization header or an API key: the answer is this visitor's alone. */
 export function carriesCredentials(request: FastifyRequest): boolean {
   if (request.headers.authorization) return true;
+  // A key may come in the query (consumer_key, or OAuth's oauth_* parameters).
+  if (request.viewer?.apiKeyId !== undefined) return true;
   const cookie = request.headers.cookie;
   return cookie !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
 }

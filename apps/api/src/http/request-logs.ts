@@ -21,7 +21,8 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Query parameters that carry a credential: order keys, reset keys, tokens. */
-const SECRET_QUERY_PARAMS = /^(key|order_key|token|access_token|password|code|secret|id_token)$/i;
+const SECRET_QUERY_PARAMS =
+  /^(key|order_key|token|access_token|password|code|secret|id_token|consumer_secret|oauth_signature)$/i;
 
 /** Anything secret a log line might carry, whatever object it sits in. */
 const REDACTED_PATHS = [
@@ -29,10 +30,15 @@ const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',
   'res.headers["set-cookie"]',
-  ...['password', 'token', 'key', 'order_key', 'payment_token', 'secret'].flatMap((name) => [
-    name,
-    `*.${name}`,
-  ]),
+  ...[
+    'password',
+    'token',
+    'key',
+    'order_key',
+    'payment_token',
+    'secret',
+    'consumer_secret',
+  ].flatMap((name) => [name, `*.${name}`]),
 ];
 
 /** SQLSTATE: five digits or capitals, e.g. 23505 (unique violation). */

@@ -13,6 +13,8 @@ export interface Viewer {
   isOwner: boolean;
   /** The session the request was signed in with, so signing out can end it. */
   sessionIdHash?: string;
+  /** The REST API key the request was signed with (issue 17); a key never manages keys. */
+  apiKeyId?: number;
 }
 
 export const guestViewer: Viewer = {

@@ -125,7 +125,17 @@ function productConditions(
   if (filter.ids) conditions.push(inArray(products.id, filter.ids));
   if (filter.excludeIds?.length) conditions.push(notInArray(products.id, filter.excludeIds));
   if (filter.slugs) conditions.push(inArray(products.slug, filter.slugs));
-  if (filter.skus) conditions.push(inArray(products.sku, filter.skus));
+  if (filter.skus) {
+    // A variation's SKU finds its product, whose `variations` name it (WooCommerce answers the
+    // variation itself, a shape the shop's product list does not have).
+    const skus = filter.skus;
+    conditions.push(
+      or(
+        inArray(products.sku, skus),
+        sql`exists (select 1 from ${productVariations} where ${qualified(productVariations.productId)} = ${qualified(products.id)} and ${inArray(qualified(productVariations.sku), skus)})`,
+      ),
+    );
+  }
   if (filter.type) conditions.push(eq(products.type, filter.type));
   if (filter.featured !== undefined) conditions.push(eq(products.featured, filter.featured));
   if (filter.visibility) conditions.push(eq(products.catalogVisibility, filter.visibility));
@@ -263,6 +273,46 @@ export function createCatalogRepo(db: Database) {
   }
 
   return {
+    /**
+     * Up to `limit` related products for each product: published, not hidden, sharing a category
+     * or a dietary tag, best sellers first (WooCommerce's wc_get_related_products picks among the
+     * same categories and tags). One query for the whole page of products.
+     */
+    async relatedIds(productIds: number[], limit = 5): Promise<Map<number, number[]>> {
+      const related = new Map<number, number[]>(productIds.map((id) => [id, []]));
+      if (productIds.length === 0) return related;
+      const result = (await db.execute(sql`
+        select source.id as product_id, candidate.id as related_id
+        from ${products} as source
+        cross join lateral (
+          select other.id, other.total_sales from ${products} as other
+          where other.id <> source.id
+            and other.status = 'publish'
+            and other.catalog_visibility <> 'hidden'
+            and (
+              exists (
+                select 1 from ${productCategoryAssignments} as mine
+                join ${productCategoryAssignments} as theirs on theirs.category_id = mine.category_id
+                where mine.product_id = source.id and theirs.product_id = other.id
+              )
+              or coalesce(other.food -> 'dietary_tags', '[]'::jsonb) ?| array(
+                select jsonb_array_elements_text(coalesce(source.food -> 'dietary_tags', '[]'::jsonb))
+              )
+            )
+          order by other.total_sales desc, other.id
+          limit ${limit}
+        ) as candidate
+        where source.id in (${sql.join(
+          productIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by source.id, candidate.total_sales desc, candidate.id
+      `)) as unknown as { rows: Array<{ product_id: number; related_id: number }> };
+      for (const row of result.rows)
+        related.get(Number(row.product_id))?.push(Number(row.related_id));
+      return related;
+    },
+
     /** Two queries for any page size: ids + total, then the products with variations, images and categories. */
     async listProducts(filter: ProductFilter, options: ProductListOptions) {
       const { ids, total } = await pageOfIds(

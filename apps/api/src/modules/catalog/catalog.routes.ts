@@ -8,7 +8,7 @@ import {
   ProductCategorySchema,
   ProductListQuerySchema,
   ProductReadQuerySchema,
-  ProductSchema,
+  WooProductSchema,
 } from '@larder/contract';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
@@ -38,10 +38,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
           '`any` lists all four. `context=edit` (owners only, `woocommerce_rest_forbidden_context` ' +
           "otherwise) is the back office's reading: hidden and sold-out products included, " +
           'wholesale prices shown. `search` matches the name, short description and the SKU of ' +
-          'the product or any of its variations.',
+          'the product or any of its variations; `sku` finds a product by its own SKU or a ' +
+          "variation's. `related_ids`: up to five published products sharing a category or a " +
+          'dietary tag, best sellers first.',
         querystring: ProductListQuerySchema,
         response: {
-          200: z.array(ProductSchema),
+          200: z.array(WooProductSchema),
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           403: ApiErrorSchema,
@@ -71,7 +73,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         params: IdParamSchema,
         querystring: ProductReadQuerySchema,
         response: {
-          200: ProductSchema,
+          200: WooProductSchema,
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           403: ApiErrorSchema,

@@ -1,8 +1,9 @@
 import {
+  apiPaths,
   centsOf,
   toMoneyNumber,
   toMoneyString,
-  type Product,
+  type WooProduct,
   type ProductAttribute,
   type ProductCategory,
   type ProductCategoryListQuery,
@@ -84,7 +85,25 @@ function toAttributes(row: ProductRow): ProductAttribute[] {
   }));
 }
 
-export function toProduct(row: ProductRow, viewer: Viewer, publicUrl: string): Product {
+/** WooCommerce's price markup for an amount in cents. */
+const priceAmountHtml = (cents: number) =>
+  `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#36;</span>${toMoneyString(cents)}</bdi></span>`;
+
+/** WooCommerce's price_html: the price, a sale struck through, a variable product's range. */
+function priceHtml(fromCents: number, toCents: number, regularCents: number | null): string {
+  if (fromCents !== toCents)
+    return `${priceAmountHtml(fromCents)} &ndash; ${priceAmountHtml(toCents)}`;
+  if (regularCents !== null && regularCents > fromCents)
+    return `<del aria-hidden="true">${priceAmountHtml(regularCents)}</del> <ins>${priceAmountHtml(fromCents)}</ins>`;
+  return priceAmountHtml(fromCents);
+}
+
+export function toProduct(
+  row: ProductRow,
+  viewer: Viewer,
+  publicUrl: string,
+  relatedIds: number[] = [],
+): WooProduct {
   const variable = row.type === 'variable';
   const variations = variable ? toVariations(row, viewer) : [];
   // A variable parent has no price columns of its own: its price is its lowest variation's.
@@ -146,7 +165,24 @@ export function toProduct(row: ProductRow, viewer: Viewer, publicUrl: string): P
     reviews_allowed: row.reviewsAllowed,
     average_rating: row.rating.average,
     rating_count: row.rating.count,
-    related_ids: [],
+    related_ids: relatedIds,
+    upsell_ids: [],
+    cross_sell_ids: [],
+    sold_individually: false,
+    // The shop takes no backorders: `backorders` is always "no".
+    backorders_allowed: false,
+    price_html:
+      variable && variationCents.length === 0
+        ? ''
+        : priceHtml(
+            priceCents,
+            variable ? Math.max(...variationCents) : priceCents,
+            variable ? null : row.regularPriceCents,
+          ),
+    _links: {
+      self: [{ href: `${publicUrl}${apiPaths.products}/${row.id}` }],
+      collection: [{ href: `${publicUrl}${apiPaths.products}` }],
+    },
     parent_id: 0,
     categories: row.categoryAssignments
       .map(({ category }) => ({ id: category.id, name: category.name, slug: category.slug }))
@@ -256,8 +292,9 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
           'No product matches the given slug.',
         );
       }
+      const related = await repo.relatedIds(rows.map((row) => row.id));
       return {
-        products: rows.map((row) => toProduct(row, reader, options.publicUrl)),
+        products: rows.map((row) => toProduct(row, reader, options.publicUrl, related.get(row.id))),
         total,
         window,
       };
@@ -277,7 +314,8 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
       );
       const row = rows[0];
       if (!row) throw new ApiError(404, 'woocommerce_rest_product_invalid_id', 'Invalid ID.');
-      return toProduct(row, reader, options.publicUrl);
+      const related = await repo.relatedIds([row.id]);
+      return toProduct(row, reader, options.publicUrl, related.get(row.id));
     },
 
     async listCategories(query: ProductCategoryListQuery) {

@@ -7,7 +7,7 @@ import {
   IdParamsSchema,
   MAX_ID,
   ProductCreateSchema,
-  ProductSchema,
+  WooProductSchema,
   ProductUpdateSchema,
   ProductVariationSchema,
   VariationCreateSchema,
@@ -68,7 +68,7 @@ export const productWritesRoutes: FastifyPluginAsyncZod<ProductWritesRoutesOptio
           'Unknown category or image ids are 400 with `data.params`. Nothing is written on any ' +
           'refusal.',
         body: ProductCreateSchema,
-        response: { 201: ProductSchema, ...errors },
+        response: { 201: WooProductSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -90,7 +90,7 @@ export const productWritesRoutes: FastifyPluginAsyncZod<ProductWritesRoutesOptio
           '`attributes` replace the whole list. Made simple while it has variations: 409.',
         params: IdParamsSchema,
         body: ProductUpdateSchema,
-        response: { 200: ProductSchema, ...errors },
+        response: { 200: WooProductSchema, ...errors },
       },
     },
     async (request) =>
@@ -111,7 +111,7 @@ export const productWritesRoutes: FastifyPluginAsyncZod<ProductWritesRoutesOptio
           'was; one that orders name is 409 `larder_product_has_orders`.',
         params: IdParamsSchema,
         querystring: ForceDeleteQuerySchema,
-        response: { 200: ProductSchema, ...errors },
+        response: { 200: WooProductSchema, ...errors },
       },
     },
     async (request) =>

@@ -6,7 +6,7 @@ import {
   salePriceIssues,
   variationAttributeIssues,
   type PriceIssue,
-  type Product,
+  type WooProduct,
   type ProductCreateInput,
   type ProductUpdateInput,
   type ProductVariation,
@@ -220,7 +220,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
     };
   }
 
-  const readProduct = (id: number, owner: Viewer): Promise<Product> =>
+  const readProduct = (id: number, owner: Viewer): Promise<WooProduct> =>
     catalog.getProduct(id, owner, 'edit');
 
   async function readVariation(
@@ -264,7 +264,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
 
   return {
     /** `POST /products`, with a variable product's variations when they are sent. */
-    async create(input: ProductCreateInput, owner: Viewer): Promise<Product> {
+    async create(input: ProductCreateInput, owner: Viewer): Promise<WooProduct> {
       const id = await inTransaction(async (tx) => {
         await checkReferences(tx, {
           categories: input.categories.map((ref) => ref.id),
@@ -337,7 +337,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
     },
 
     /** `PUT /products/{id}`: the fields sent change; the rules hold for the product that results. */
-    async update(id: number, input: ProductUpdateInput, owner: Viewer): Promise<Product> {
+    async update(id: number, input: ProductUpdateInput, owner: Viewer): Promise<WooProduct> {
       await inTransaction(async (tx) => {
         const row = await lockedProduct(tx, id);
         const variations = await repo.variationsOf(tx, id);
@@ -468,7 +468,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
      * `DELETE /products/{id}?force=true` (docs/decisions/0028-product-deletion.md): only a product
      * no order names; without force, 400, since there is no trash to move it to.
      */
-    async remove(id: number, force: boolean, owner: Viewer): Promise<Product> {
+    async remove(id: number, force: boolean, owner: Viewer): Promise<WooProduct> {
       const before = await readProduct(id, owner);
       if (!force) throw noTrash('A product');
       await db.transaction(async (tx) => {

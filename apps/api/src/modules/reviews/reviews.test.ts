@@ -222,12 +222,12 @@ describe('POST /wp-json/wc/v3/products/reviews/', () => {
     expect(fetched.review).toBe(text);
   });
 
-  it('answers field errors with 400 rest_invalid_param and a message per field', async () => {
+  it('answers field errors with 400 and a message per field: rest_missing_callback_param for those not sent', async () => {
     const { rating: _rating, ...withoutRating } = aReview();
     const missingRating = await post(withoutRating);
     expect(missingRating.statusCode).toBe(400);
     expect(errorOf(missingRating)).toMatchObject({
-      code: 'rest_invalid_param',
+      code: 'rest_missing_callback_param',
       data: { status: 400, params: { rating: 'Choose a star rating.' } },
     });
 
@@ -241,13 +241,26 @@ describe('POST /wp-json/wc/v3/products/reviews/', () => {
     expect(emptyReview.statusCode).toBe(400);
     expect(errorOf(emptyReview).data.params).toEqual({ review: 'Write a few words about it.' });
 
+    // As WordPress: the missing ones are named first, before any sent value is judged.
     const several = await post({ product_id: vanilla, rating: 9 });
     expect(several.statusCode).toBe(400);
-    expect(errorOf(several).data.params).toMatchObject({
+    expect(errorOf(several).code).toBe('rest_missing_callback_param');
+    expect(errorOf(several).data.params).toEqual({
       reviewer: 'Enter your name.',
       reviewer_email: 'Enter your email address.',
       review: 'Write a few words about it.',
-      rating: 'Choose a star rating.',
+    });
+
+    const invalidOnes = await post(aReview({ rating: 9, reviewer: ' ', reviewer_email: 'x' }));
+    expect(errorOf(invalidOnes)).toMatchObject({
+      code: 'rest_invalid_param',
+      data: {
+        params: {
+          reviewer: 'Enter your name.',
+          reviewer_email: 'Enter a valid email address.',
+          rating: 'Choose a star rating.',
+        },
+      },
     });
   });
 

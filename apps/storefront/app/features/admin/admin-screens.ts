@@ -12,5 +12,6 @@ export const ADMIN_SCREENS = [
   { to: '/admin/coupons', label: 'Discount codes', end: false },
   { to: '/admin/catalogue', label: 'Catalogue', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
+  { to: '/admin/api-keys', label: 'API keys', end: false },
   { to: '/admin/security', label: 'Your sign-in', end: false },
 ] as const;

@@ -1,10 +1,14 @@
 import {
+  apiKeyPaths,
   apiPaths,
   couponApiPaths,
   type Coupon,
   type CouponCreate,
   type CouponUpdate,
   paginationHeaders,
+  type ApiKey,
+  type ApiKeyCreate,
+  type ApiKeyCreated,
   type ActivityEntry,
   type CatalogFileFormat,
   type CatalogImportResult,
@@ -227,6 +231,10 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     updateTaxRate: (id: number, update: TaxRateUpdate) =>
       put<TaxRate>(`${ownerApiPaths.taxes}/${id}`, update),
     deleteTaxRate: (id: number) => remove<TaxRate>(`${ownerApiPaths.taxes}/${id}?force=true`),
+    listApiKeys: () => get<ApiKey[]>(apiKeyPaths.apiKeys),
+    /** The only answer that holds the consumer key and secret. */
+    createApiKey: (key: ApiKeyCreate) => post<ApiKeyCreated>(apiKeyPaths.apiKeys, key),
+    revokeApiKey: (id: number) => remove<ApiKey>(`${apiKeyPaths.apiKeys}/${id}`),
     createShippingZone: (zone: ShippingZoneCreate) =>
       post<ShippingZone>(apiPaths.shippingZones, zone),
     updateShippingZone: (id: number, update: ShippingZoneUpdate) =>

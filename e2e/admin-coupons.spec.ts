@@ -1,21 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
-
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Two frames, so the page is laid out and painted at the new width before the capture.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+import { shoot } from './support/screenshots';
 
 test.describe('the discount codes screen', () => {
   test.use({ viewport: { width: 1440, height: 900 } });

@@ -2,11 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Order, type Product } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
+import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const SHOTS = process.env.SHOTS_DIR;
 
 const address = {
   address_1: '1100 Congress Ave',
@@ -44,19 +44,6 @@ async function axeViolations(page: Page, include: string) {
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Two frames, so the page is laid out and painted at the new width before the capture.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test.describe('discount codes', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, MoneyStringSchema, PaginationQuerySchema } from './common.ts';
-import { CouponCodeSchema, CouponLinesInputSchema } from './coupon-lines.ts';
-import { CartLineRequestSchema } from './shipping.ts';
+import { CouponCodeSchema } from './coupon-lines.ts';
+import { CartQuoteSchema } from './shipping.ts';
 
 export { CouponCodeSchema, CouponLinesInputSchema } from './coupon-lines.ts';
 
@@ -42,15 +42,7 @@ export type OrderCouponLine = z.infer<typeof OrderCouponLineSchema>;
 // ------------------------------------------------------------------ the cart's quote
 
 /** `POST /wp-json/larder/v1/cart/discounts`: the lines, the codes and, at checkout, the buyer's email. */
-export const CartDiscountsRequestSchema = z.object({
-  products: z
-    .array(CartLineRequestSchema, { error: 'Send the cart lines as products.' })
-    .min(1, 'The cart is empty.')
-    .max(100, 'At most 100 lines per cart.'),
-  coupon_lines: CouponLinesInputSchema,
-  /** A guest's per-customer limits and first-order rule are checked by email once it is known. */
-  billing_email: z.string().trim().max(254).optional(),
-});
+export const CartDiscountsRequestSchema = CartQuoteSchema;
 export type CartDiscountsRequest = z.input<typeof CartDiscountsRequestSchema>;
 
 export const CartDiscountsSchema = z.object({

@@ -217,21 +217,24 @@ export const ShippingDestinationSchema = z.object({
 });
 export type ShippingDestination = z.infer<typeof ShippingDestinationSchema>;
 
-/** `POST /wp-json/wc/v3/shipping-rates/`: the address plus the cart's lines (spec §7). */
-export const ShippingRatesRequestSchema = ShippingDestinationSchema.extend({
+/** What a cart quote is asked for: the lines and the codes they carry. */
+export const CartQuoteSchema = z.object({
   products: z
     .array(CartLineRequestSchema, { error: 'Send the cart lines as products.' })
     .min(1, 'The cart is empty.')
     .max(100, 'At most 100 lines per cart.'),
   /**
-   * The cart's discount codes, so each rate's tax is on the discounted lines (and none on shipping
-   * a code makes free). If the order would refuse one, the rates are taxed without codes, as the
-   * cart then shows no discount; the cart's discount quote says why.
+   * The cart's discount codes. For shipping rates, so each rate's tax is on the discounted lines
+   * (and none on shipping a code makes free); if the order would refuse one, the rates are taxed
+   * without codes, as the cart then shows no discount and its discount quote says why.
    */
   coupon_lines: CouponLinesInputSchema,
   /** A guest's first-order and per-customer code limits are checked by email once it is known. */
   billing_email: z.string().trim().max(254).optional(),
 });
+
+/** `POST /wp-json/wc/v3/shipping-rates/`: the address plus the cart's lines (spec §7). */
+export const ShippingRatesRequestSchema = ShippingDestinationSchema.extend(CartQuoteSchema.shape);
 export type ShippingRatesRequest = z.input<typeof ShippingRatesRequestSchema>;
 
 /** One rate, cheapest first in the response. `rate_id` is `method_id:instance_id`. */

@@ -234,6 +234,8 @@ test.describe('Back office screens (issue 13)', () => {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL('/admin/reviews');
       await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+      // On a phone the menu closed when the screen was chosen: it lay over the reviews' buttons.
+      await expect(page.locator('details.admin-menu')).not.toHaveAttribute('open');
       expect(await axeViolations(page), 'reviews').toEqual([]);
       await page.getByTestId('admin-reviews').getByRole('link', { name: 'Trash' }).first().click();
       await expect(page.getByRole('group', { name: /Move the review by/ })).toBeFocused();

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { SiteLogo } from '../../components/layout/site-logo.tsx';
 import { ADMIN_SCREENS } from './admin-screens.ts';
 import './admin.css';
@@ -39,6 +39,12 @@ export function AdminShell({
   shopName: string;
   children: ReactNode;
 }) {
+  // The phone's menu lies over the page: once a screen is chosen it closes, or it would hide it.
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   return (
     <div className="admin">
       <a href="#admin-main" className="skip-link">
@@ -49,7 +55,7 @@ export function AdminShell({
           <SiteLogo tone="light" />
           <span className="admin-bar__tag">Back office</span>
         </Link>
-        <details className="admin-menu">
+        <details className="admin-menu" ref={menu}>
           <summary className="admin-menu__toggle">Menu</summary>
           <nav aria-label="Back office" className="admin-nav admin-nav--compact">
             <AdminNavLinks withShopLink />

@@ -60,7 +60,11 @@ let cleanedUp = false;
 async function cleanup() {
   if (cleanedUp) return;
   cleanedUp = true;
-  const running = [...children].filter((child) => child.exitCode === null);
+  // A child killed by a signal (the SIGKILLed shop) has no exit code but has exited: waiting for
+  // its 'exit' again would leave nothing to keep Node running, and it quits with code 13.
+  const running = [...children].filter(
+    (child) => child.exitCode === null && child.signalCode === null,
+  );
   await Promise.all(
     running.map(
       (child) =>

@@ -3,7 +3,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiPaths,
@@ -15,6 +14,7 @@ import {
   type Product,
   type ShippingRate,
 } from '@larder/contract';
+import { axeViolations } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { decodeEntities, shopApi } from './support/shop-api';
 
@@ -120,14 +120,6 @@ async function simpleProducts(request: APIRequestContext) {
   );
   if (simple.length < 2) throw new Error('The seed needs two simple products in stock');
   return simple;
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
 }
 
 test.describe('Account area (issue 5)', () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Order, type Product } from '@larder/contract';
+import { axeViolations } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';
@@ -35,14 +35,6 @@ async function seedCart(page: Page, products: Product[]) {
       if (!localStorage.getItem('shop-cart')) localStorage.setItem('shop-cart', saved);
     },
     JSON.stringify({ state: { items }, version: 1 }),
-  );
-}
-
-async function axeViolations(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
 

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiPaths,
@@ -10,6 +9,7 @@ import {
   type Product,
   type ShippingRate,
 } from '@larder/contract';
+import { axeViolations } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';
@@ -118,15 +118,6 @@ async function outboxTexts(): Promise<string[]> {
             String.fromCharCode(Number.parseInt(hex, 16)),
           ),
       ),
-  );
-}
-
-async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  return (await builder.analyze()).violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
 

@@ -108,8 +108,11 @@ export async function heldReview(request: APIRequestContext, words: string) {
   return review;
 }
 
-export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** axe's violations on the page, or only inside `include` (a selector), one line each. */
+export async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
   return results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,

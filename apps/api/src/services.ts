@@ -193,6 +193,8 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     tax,
     coupons,
     now,
+    // Bound late: payments and the invoice PDF are built from the orders service below.
+    onInvoiceOrder: (order) => payments.invoiceOrderPlaced(order),
   });
   const paymentSetup = createPaymentSetup(config);
   const paymentsRepo = createPaymentsRepo(db);
@@ -201,6 +203,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     card: paymentSetup.card,
     paypal: paymentSetup.paypal,
     mailer,
+    invoiceDocument: (orderId) => orderDocuments.invoice(orderId),
     publicUrl: config.publicUrl,
     shopOwnerEmail: config.shopOwnerEmail,
     shopName: config.shop.name,

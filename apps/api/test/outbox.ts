@@ -9,6 +9,8 @@ export interface OutboxMail {
   text: string;
   /** The decoded HTML part; '' when the message has none. */
   html: string;
+  /** Attached files (multipart/mixed), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Undoes nodemailer's transfer encoding of one part. */
@@ -39,15 +41,31 @@ function splitPart(raw: string): { headers: Record<string, string>; body: string
 const decodedBody = (part: { headers: Record<string, string>; body: string }) =>
   decodeBody(part.body, (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase());
 
-/** The text/plain and text/html parts of a multipart/alternative message (or its one part). */
-function bodies(message: { headers: Record<string, string>; body: string }) {
+type Part = { headers: Record<string, string>; body: string };
+
+/** The leaf parts of a message: multipart/mixed (attachments) around multipart/alternative. */
+function leafParts(message: Part): Part[] {
   const type = message.headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) return { text: decodedBody(message), html: '' };
-  const parts = message.body
+  if (!boundary) return [message];
+  return message.body
     .split(`--${boundary}`)
     .slice(1, -1)
-    .map((part) => splitPart(part.replace(/^\r\n/, '')));
+    .flatMap((part) => leafParts(splitPart(part.replace(/^\r\n/, ''))));
+}
+
+/** The text/plain and text/html parts of a message (or its one part), and its attachments. */
+function bodies(message: Part) {
+  const type = message.headers['content-type'] ?? 'text/plain';
+  if (!/boundary=/i.test(type)) return { text: decodedBody(message), html: '', attachments: [] };
+  const parts = leafParts(message);
+  const attachments = parts
+    .filter((part) => (part.headers['content-disposition'] ?? '').startsWith('attachment'))
+    .map((part) => ({
+      filename: /filename="?([^";]+)"?/i.exec(part.headers['content-disposition']!)?.[1] ?? '',
+      contentType: (part.headers['content-type'] ?? '').split(';')[0]!,
+      content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64'),
+    }));
   const ofType = (mime: string) =>
     parts.find((part) => (part.headers['content-type'] ?? '').startsWith(mime));
   const text = ofType('text/plain');
@@ -55,6 +73,7 @@ function bodies(message: { headers: Record<string, string>; body: string }) {
   return {
     text: text ? decodedBody(text).replace(/\r\n$/, '') : '',
     html: html ? decodedBody(html) : '',
+    attachments,
   };
 }
 

@@ -1206,6 +1206,19 @@ const routes: RouteEntry[] = [
     ],
   },
   {
+    route: `POST ${apiPaths.orders}/{id}/invoice-payment`,
+    // The owner passes the guard; a card order is no invoice to mark paid (409).
+    rule: 'the owner only',
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: `${apiPaths.orders}/${w.completedOrderA.id}/invoice-payment`,
+        payload: () => ({ reference: 'Checked by the matrix.' }),
+        expect: onlyFor(['owner'], 409),
+      },
+    ],
+  },
+  {
     route: `GET ${apiPaths.orders}/{id}/notes`,
     rule: 'the owner only (private notes)',
     probes: (w) => [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MetaDataSchema } from './common.ts';
 import { EmailSchema } from './forms.ts';
+import { CustomerWholesaleTermsSchema } from './invoices.ts';
 import {
   CheckoutBillingAddressSchema,
   CheckoutShippingAddressSchema,
@@ -48,6 +49,8 @@ export const CustomerSchema = z.object({
   is_paying_customer: z.boolean(),
   avatar_url: z.string(),
   meta_data: z.array(MetaDataSchema),
+  /** Ours: payment terms and credit, for a wholesale account (owner and the customer only). */
+  wholesale: CustomerWholesaleTermsSchema.nullable().optional(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 

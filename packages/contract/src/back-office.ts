@@ -158,6 +158,8 @@ export const OwnerOrderListQuerySchema = PaginationQuerySchema.extend({
   price_list: z.enum(['retail', 'wholesale', 'any']).default('any'),
   /** An order number, or part of a buyer's name or email. */
   search: z.string().max(200).optional(),
+  /** Invoice orders not yet paid, or only those past their due date. */
+  invoice: z.enum(['unpaid', 'overdue']).optional(),
 });
 export type OwnerOrderListQuery = z.infer<typeof OwnerOrderListQuerySchema>;
 

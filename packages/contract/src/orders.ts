@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, MoneyStringSchema, PaginationQuerySchema } from './common.ts';
 import { CouponLinesInputSchema, OrderCouponLineSchema } from './coupons.ts';
 import { EmailSchema } from './forms.ts';
+import { OrderInvoiceSchema, PurchaseOrderNumberSchema } from './invoices.ts';
 import { centsOf } from './money.ts';
 import { CartLineRequestSchema, ShippingMethodIdSchema } from './shipping.ts';
 
@@ -83,6 +84,8 @@ export const OrderCreateSchema = z.object({
   customer_note: optionalText('the note', 1000),
   /** Discount codes, checked and applied by the server (400 `woocommerce_rest_invalid_coupon`). */
   coupon_lines: CouponLinesInputSchema,
+  /** The buyer's purchase-order number, kept on the order (`invoice.purchase_order_number`). */
+  purchase_order_number: PurchaseOrderNumberSchema.optional(),
 });
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
 
@@ -219,6 +222,8 @@ export const OrderSchema = z.object({
   needs_payment: z.boolean(),
   /** Until this moment the order's stock is held for it; afterwards an unpaid order is cancelled. */
   date_hold_expires_gmt: z.string().nullable(),
+  /** Ours: an order paid by invoice carries its terms, due date and PO number; null otherwise. */
+  invoice: OrderInvoiceSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

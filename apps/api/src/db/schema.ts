@@ -439,6 +439,10 @@ export const customers = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last time step a code was accepted for: a code works once (RFC 6238 §5.2). */
     totpLastStep: integer('totp_last_step'),
+    /** Pay on account (decision 0038): a wholesale account's terms; null when it pays up front. */
+    paymentTerms: text('payment_terms', { enum: ['net15', 'net30', 'net60'] }),
+    /** What its unpaid invoices may add up to, in cents; set together with the terms. */
+    creditLimitCents: integer('credit_limit_cents'),
     ...timestamps,
   },
   (table) => [
@@ -604,6 +608,12 @@ export const orders = pgTable(
     dateModified: timestamp('date_modified', { mode: 'date' }).notNull().defaultNow(),
     datePaid: timestamp('date_paid', { mode: 'date' }),
     dateCompleted: timestamp('date_completed', { mode: 'date' }),
+    /** An invoice order's terms, copied from the account when placed (decision 0038). */
+    paymentTerms: text('payment_terms', { enum: ['net15', 'net30', 'net60'] }),
+    /** The buyer's purchase-order number ('' when none was given). */
+    purchaseOrderNumber: text('purchase_order_number').notNull().default(''),
+    /** When an invoice order is to be paid: the order's date plus its terms' days. */
+    dateDue: timestamp('date_due', { mode: 'date' }),
   },
   (table) => [
     index('orders_customer_idx').on(table.customerId, table.dateCreated),

@@ -17,6 +17,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { customers, customerSessions } from '../../db/schema.ts';
 import { likePattern } from '../../http/format.ts';
+import { invoiceStandings } from '../orders/invoice-accounts.ts';
 import { PAID_ORDER_STATUSES } from '../orders/paid-statuses.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -34,6 +35,8 @@ export type CustomerChanges = Partial<
     | 'totpPendingSecret'
     | 'totpLastStep'
     | 'role'
+    | 'paymentTerms'
+    | 'creditLimitCents'
   >
 >;
 
@@ -157,8 +160,12 @@ export function createAccountsRepo(db: Database) {
       return row;
     },
 
-    async update(id: number, changes: CustomerChanges): Promise<CustomerRow | undefined> {
-      const [row] = await db
+    async update(
+      id: number,
+      changes: CustomerChanges,
+      tx: Database = db,
+    ): Promise<CustomerRow | undefined> {
+      const [row] = await tx
         .update(customers)
         .set({ ...changes, modifiedAt: new Date() })
         .where(eq(customers.id, id))
@@ -180,6 +187,11 @@ export function createAccountsRepo(db: Database) {
         )
         .returning();
       return row;
+    },
+
+    /** Unpaid invoice balances and overdue counts, by customer id. */
+    invoiceStandings(customerIds: number[], now: Date) {
+      return invoiceStandings(db, customerIds, now);
     },
 
     transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {

@@ -18,6 +18,7 @@ import {
   OwnerCustomerListQuerySchema,
   OwnerCustomerUpdateSchema,
   PasswordChangeRequestSchema,
+  WholesaleTermsUpdateSchema,
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
@@ -52,14 +53,40 @@ const CustomerOrRoleUpdateSchema = CustomerUpdateSchema.extend({
     .describe(
       'Owners only, sent on its own: `customer` or `wholesale_customer`. Ignored for anyone else.',
     ),
+  wholesale: z
+    .unknown()
+    .optional()
+    .describe(
+      'Owners only, sent on its own: `{"terms": "net30", "credit_limit": "1000.00"}` (terms ' +
+        '`net15`, `net30`, `net60` or `none`). Ignored for anyone else.',
+    ),
 });
+
+/** The owner's payment terms for an account, when the body is one: `wholesale` alone. */
+function ownerTermsChange(
+  body: z.output<typeof CustomerOrRoleUpdateSchema>,
+  viewer: Viewer,
+): z.output<typeof WholesaleTermsUpdateSchema> | null {
+  const { wholesale, ...rest } = body;
+  if (!viewer.isOwner || wholesale === undefined) return null;
+  const parsed = WholesaleTermsUpdateSchema.safeParse(wholesale);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalidParam(['wholesale', ...issue.path].join('.'), issue.message);
+  }
+  const [other] = Object.keys(rest);
+  if (other !== undefined) {
+    throw invalidParam(other, 'Change the payment terms on their own: send only `wholesale`.');
+  }
+  return parsed.data;
+}
 
 /** The owner's role change, when the body is one: `role` alone, a shopper's role. */
 function ownerRoleChange(
   body: z.output<typeof CustomerOrRoleUpdateSchema>,
   viewer: Viewer,
 ): z.output<typeof OwnerCustomerUpdateSchema> | null {
-  const { role, ...details } = body;
+  const { role, wholesale: _terms, ...details } = body;
   if (!viewer.isOwner || role === undefined) return null;
   if (typeof role === 'string' && isOwnerRole(role)) {
     throw invalidParam(
@@ -293,6 +320,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           '`wholesale_customer` (effective from their next request; recorded in the activity log as ' +
           '`customer.role`); 400 `rest_invalid_param` for any other role or other fields sent with ' +
           'it, 403 `woocommerce_rest_cannot_edit` for an owner’s account, 404 for an unknown id. ' +
+          'An owner sending `wholesale` on its own sets a wholesale account’s payment terms and ' +
+          'credit limit (`{"terms": "net30", "credit_limit": "1000.00"}`, `terms` `none` removes ' +
+          'them; `customer.terms` in the activity log); 400 `rest_invalid_param` for a retail ' +
+          'account, terms without a limit, or a limit that is not an amount of 0 or more. ' +
           'Otherwise: names, email, billing and shipping address. Role, username and password cannot be changed ' +
           'here. A new `email` needs `current_password` (400 `rest_invalid_param` naming it otherwise) ' +
           'and is not applied at once: a link to `/my-account/confirm-email?key=…&id=…` (24 hours, ' +
@@ -313,6 +344,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
       handler: async (request) => {
         const viewer = viewerFromRequest(request);
+        const termsChange = ownerTermsChange(request.body, viewer);
+        if (termsChange) {
+          return accounts.setWholesaleTerms(request.params.id, termsChange, viewer);
+        }
         const roleChange = ownerRoleChange(request.body, viewer);
         if (roleChange) return accounts.changeRole(request.params.id, roleChange, viewer);
         return accounts.update(request.params.id, request.body, viewer);

@@ -7,7 +7,16 @@ import type {
   LoginRequestSchema,
   PasswordChangeRequestSchema,
 } from '@larder/contract';
-import { isOwnerRole, TWO_FACTOR_REQUIRED, type TwoFactorSetup } from '@larder/contract';
+import {
+  formatCents,
+  isOwnerRole,
+  MoneyInputError,
+  parseMoneyInput,
+  paymentTermsLabel,
+  TWO_FACTOR_REQUIRED,
+  type TwoFactorSetup,
+  type WholesaleTermsUpdateSchema,
+} from '@larder/contract';
 import type { z } from 'zod';
 import type { StoredAddress } from '../../db/schema.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
@@ -16,6 +25,7 @@ import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { passwordChangedEmail, welcomeEmail } from '../mail/account-emails.ts';
+import { toWholesaleTerms, type InvoiceStanding } from '../orders/invoice-accounts.ts';
 import type { Email, Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation, type AccountsRepo, type CustomerRow } from './accounts.repo.ts';
 import { hashPassword, spendVerifyTime, verifyPassword, weakPasswordReason } from './passwords.ts';
@@ -28,6 +38,7 @@ type CustomerCreateInput = z.output<typeof CustomerCreateSchema>;
 type CustomerUpdateInput = z.output<typeof CustomerUpdateSchema>;
 type LoginInput = z.output<typeof LoginRequestSchema>;
 type PasswordChangeInput = z.output<typeof PasswordChangeRequestSchema>;
+type WholesaleTermsInput = z.output<typeof WholesaleTermsUpdateSchema>;
 
 export interface AccountsServiceOptions {
   signer: TokenSigner;
@@ -118,7 +129,11 @@ const wrongCode = (status = 401) =>
   );
 
 /** The customer record in WooCommerce's shape: no password hash, no session data. */
-export function toCustomer(row: CustomerRow, isPaying = false): Customer {
+export function toCustomer(
+  row: CustomerRow,
+  isPaying = false,
+  standing?: InvoiceStanding,
+): Customer {
   const billing = { ...EMPTY_ADDRESS, email: '', ...row.billing };
   const { email: _unused, ...shipping } = { ...EMPTY_ADDRESS, ...row.shipping };
   return {
@@ -137,6 +152,7 @@ export function toCustomer(row: CustomerRow, isPaying = false): Customer {
     is_paying_customer: isPaying,
     avatar_url: '',
     meta_data: row.metaData,
+    wholesale: toWholesaleTerms(row, standing),
   };
 }
 
@@ -199,7 +215,11 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
   }
 
   const withPaying = async (row: CustomerRow) =>
-    toCustomer(row, await repo.isPayingCustomer(row.id));
+    toCustomer(
+      row,
+      await repo.isPayingCustomer(row.id),
+      (await repo.invoiceStandings([row.id], now())).get(row.id),
+    );
 
   return {
     async twoFactorStatus(viewer: Viewer): Promise<{ enabled: boolean }> {
@@ -339,7 +359,16 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
         limit: query.per_page,
         offset: pageOffset({ page: query.page, perPage: query.per_page }),
       });
-      return { customers: rows.map(({ row, isPaying }) => toCustomer(row, isPaying)), total };
+      const standings = await repo.invoiceStandings(
+        rows.map(({ row }) => row.id),
+        now(),
+      );
+      return {
+        customers: rows.map(({ row, isPaying }) =>
+          toCustomer(row, isPaying, standings.get(row.id)),
+        ),
+        total,
+      };
     },
 
     /**
@@ -368,6 +397,70 @@ export function createAccountsService(repo: AccountsRepo, options: AccountsServi
           tx,
         );
         return changed;
+      });
+      return withPaying(updated);
+    },
+
+    /**
+     * An owner gives a wholesale account payment terms and a credit limit, or takes them away
+     * (`terms` none). 400 for a retail or owner account, terms without a limit, or a limit that
+     * is not an amount; the change and its old values go to the activity log.
+     */
+    async setWholesaleTerms(
+      id: number,
+      input: WholesaleTermsInput,
+      owner: Viewer,
+    ): Promise<Customer> {
+      const terms = input.terms === 'none' ? null : input.terms;
+      let limitCents: number | null = null;
+      if (terms !== null) {
+        if (input.credit_limit === undefined || input.credit_limit === null) {
+          throw invalidParam(
+            'wholesale.credit_limit',
+            'Give a credit limit with the terms, such as "1000.00".',
+          );
+        }
+        try {
+          limitCents = parseMoneyInput(input.credit_limit);
+        } catch (error) {
+          if (!(error instanceof MoneyInputError)) throw error;
+          throw invalidParam(
+            'wholesale.credit_limit',
+            `The credit limit must be an amount of 0 or more: ${error.message}.`,
+          );
+        }
+      }
+      const row = await repo.findById(id);
+      if (!row) throw unknownCustomer();
+      if (terms !== null && row.role !== 'wholesale_customer') {
+        throw invalidParam(
+          'wholesale',
+          `Payment terms are for approved wholesale accounts; this is a ${roleNames[row.role]}'s account. Approve it for wholesale first.`,
+        );
+      }
+      const describe = (value: typeof terms, cents: number | null) =>
+        value === null ? 'no terms' : `${paymentTermsLabel(value)}, limit ${formatCents(cents!)}`;
+      const before = describe(row.paymentTerms, row.creditLimitCents);
+      const after = describe(terms, limitCents);
+      if (before === after) return withPaying(row);
+      const updated = await repo.transaction(async (tx) => {
+        const changed = await repo.update(
+          id,
+          { paymentTerms: terms, creditLimitCents: limitCents },
+          tx,
+        );
+        const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
+        await options.activity.record(
+          owner,
+          {
+            action: 'customer.terms',
+            subjectType: 'customer',
+            subjectId: id,
+            summary: `${name} (${row.email}): ${before} → ${after}`,
+          },
+          tx,
+        );
+        return changed!;
       });
       return withPaying(updated);
     },

@@ -27,6 +27,14 @@ export interface Email {
   /** "Hi Dana,": left out for messages to the shop's owner. */
   greeting?: string;
   blocks: EmailBlock[];
+  /** Files sent with the message, such as an invoice PDF. */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** What the e-mails' header and footer say about the shop. */

@@ -50,6 +50,15 @@ export function createMailer({ smtpUrl, from, outboxDir, brand, log }: MailerOpt
     // Loaded on the first message: React and the renderer stay out of the start of the server and
     // of every command-line run that sends nothing.
     ...(await (await import('./render-email.tsx')).renderEmail(message, brand)),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map((file) => ({
+            filename: oneLine(file.filename),
+            content: file.content,
+            contentType: file.contentType,
+          })),
+        }
+      : {}),
   });
 
   if (smtpUrl) {

@@ -1,6 +1,6 @@
-import { formatCents, formatMoney, type Order } from '@larder/contract';
+import { formatCents, formatMoney, paymentTermsLabel, type Order } from '@larder/contract';
 import { carrierName } from '../orders/carrier-tracking.ts';
-import type { Email, EmailBlock } from './email.ts';
+import type { Email, EmailAttachment, EmailBlock } from './email.ts';
 import { orderView } from './email-format.ts';
 
 /** The buyer's page for an order: every order e-mail links to it. */
@@ -56,6 +56,47 @@ export const orderConfirmationEmail = (order: Order, link: string, shopName: str
       },
     ],
   });
+
+/** "December 26, 2026": an invoice's due day as the buyer reads it. */
+export const dueDay = (gmt: string) =>
+  new Date(`${gmt.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+
+/** An order placed on account: what is due and when, with the invoice PDF attached. */
+export function invoiceOrderConfirmationEmail(
+  order: Order,
+  link: string,
+  shopName: string,
+  invoice: EmailAttachment,
+): Email {
+  const terms = order.invoice!;
+  const email = buyerOrderEmail(order, link, shopName, {
+    state: 'confirmed',
+    heading: 'Thank you for your order',
+    news: [
+      {
+        kind: 'paragraph',
+        text: `Your order is on account: we will invoice ${formatMoney(order.total)}, due by ${dueDay(terms.date_due_gmt)} (${paymentTermsLabel(terms.terms)}). The invoice is attached. We are getting your order ready.`,
+      },
+      {
+        kind: 'details',
+        rows: [
+          { label: 'Amount due', value: formatMoney(order.total) },
+          { label: 'Due date', value: dueDay(terms.date_due_gmt) },
+          { label: 'Terms', value: paymentTermsLabel(terms.terms) },
+          ...(terms.purchase_order_number
+            ? [{ label: 'Purchase order', value: terms.purchase_order_number }]
+            : []),
+        ],
+      },
+    ],
+  });
+  return { ...email, attachments: [invoice] };
+}
 
 /** Sent when the owner completes the order. */
 export const orderCompletedEmail = (order: Order, link: string, shopName: string): Email =>

@@ -1,5 +1,11 @@
 import PDFDocument from 'pdfkit';
-import { centsOf, formatCents, type OwnerOrder, type ShopIdentity } from '@larder/contract';
+import {
+  centsOf,
+  formatCents,
+  paymentTermsLabel,
+  type OwnerOrder,
+  type ShopIdentity,
+} from '@larder/contract';
 import { addressLines, type Address } from '../shipping/address-lines.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -307,6 +313,17 @@ export async function renderInvoice(input: OrderDocumentInput): Promise<Buffer> 
   const { order, shop } = input;
   const doc = newDocument(`Invoice ${order.number}`, shop);
   const paid = order.date_paid_gmt;
+  // Pay on account: the terms, due day and the buyer's PO number head the invoice.
+  const onAccount = order.invoice ?? null;
+  const accountRows: [string, string][] = onAccount
+    ? [
+        ['Terms', paymentTermsLabel(onAccount.terms)],
+        ['Due date', longDate(onAccount.date_due_gmt)],
+        ...(onAccount.purchase_order_number
+          ? ([['PO number', onAccount.purchase_order_number]] as [string, string][])
+          : []),
+      ]
+    : [];
   let y = letterhead(
     doc,
     shop,
@@ -315,7 +332,8 @@ export async function renderInvoice(input: OrderDocumentInput): Promise<Buffer> 
       ['Invoice no.', order.number],
       ['Invoice date', longDate(order.date_created_gmt)],
       ['Order no.', `#${order.number}`],
-      ['Status', paid ? 'Paid' : 'Awaiting payment'],
+      ...accountRows,
+      ['Status', paid ? 'Paid' : onAccount?.overdue ? 'Overdue' : 'Awaiting payment'],
     ],
   );
 
@@ -382,6 +400,15 @@ export async function renderInvoice(input: OrderDocumentInput): Promise<Buffer> 
           },
         ]
       : []),
+    ...(onAccount && !paid
+      ? [
+          {
+            label: 'Amount due',
+            amount: formatCents(centsOf(order.total) - refundedCents),
+            strong: true,
+          },
+        ]
+      : []),
   ];
   const totalsLeft = LEFT + WIDTH * 0.45;
   const totalsWidth = RIGHT - totalsLeft;
@@ -417,7 +444,9 @@ export async function renderInvoice(input: OrderDocumentInput): Promise<Buffer> 
     .text(
       paid
         ? `Paid by ${method} on ${longDate(paid)}.`
-        : `${method}: not paid yet. Please pay the total above.`,
+        : onAccount
+          ? `${method}: please pay the amount due by ${longDate(onAccount.date_due_gmt)}, quoting invoice no. ${order.number}${onAccount.purchase_order_number ? ` and PO ${pdfText(onAccount.purchase_order_number)}` : ''}.`
+          : `${method}: not paid yet. Please pay the total above.`,
       LEFT,
       y,
       { width: WIDTH },

@@ -4,6 +4,7 @@ import {
   ApiErrorSchema,
   apiPaths,
   IdParamsSchema,
+  InvoicePaymentCreateSchema,
   OrderNoteCreateSchema,
   OrderNoteSchema,
   OrderRefundCreateSchema,
@@ -65,6 +66,30 @@ export const orderManagementRoutes: FastifyPluginAsyncZod<OrderManagementRoutesO
     },
     async (request) =>
       orderManagement.update(request.params.id, request.body, ownerOf(request, 'edit')),
+  );
+
+  app.post(
+    `${order}/invoice-payment`,
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      onRequest: [requireOwner('edit'), requireJson],
+      schema: {
+        tags,
+        summary: 'Mark an invoice paid (owner)',
+        description:
+          `${ownerOnly} Records that an order placed with \`payment_method: "invoice"\` was paid: ` +
+          '`date_paid` (YYYY-MM-DD, default today; 400 when after today) becomes its `date_paid`, ' +
+          '`reference` (optional, e.g. a cheque or transfer number) its `transaction_id` and ' +
+          '`invoice.payment_reference`, and it moves from on-hold to processing, with an order ' +
+          'note and an activity entry. 409 `larder_invoice_not_payable` for an order not paid by ' +
+          'invoice, one marked paid already, or one no longer on hold (cancelled).',
+        params: IdParamsSchema,
+        body: InvoicePaymentCreateSchema,
+        response: { 200: OwnerOrderSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      orderManagement.markInvoicePaid(request.params.id, request.body, ownerOf(request, 'edit')),
   );
 
   app.get(

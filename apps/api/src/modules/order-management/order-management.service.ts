@@ -11,6 +11,7 @@ import {
   type OrderStatus,
   type OwnerOrder,
   type OwnerOrderUpdate,
+  type InvoicePaymentCreateSchema,
 } from '@larder/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -37,6 +38,7 @@ import {
 
 type OrderNoteInput = z.output<typeof OrderNoteCreateSchema>;
 type OrderRefundInput = z.output<typeof OrderRefundCreateSchema>;
+type InvoicePaymentInput = z.output<typeof InvoicePaymentCreateSchema>;
 
 export interface OrderManagementOptions {
   orders: OrdersService;
@@ -197,6 +199,48 @@ export function createOrderManagementService(db: Database, options: OrderManagem
         await send(orderCompletedEmail(order, link(order), options.shopName), orderId);
       }
       return order;
+    },
+
+    /**
+     * `POST /orders/{id}/invoice-payment`: the owner records that an invoice order was paid (the
+     * day, default today, and an optional reference); it moves to processing with a note and an
+     * activity entry. A day in the future is 400; see markInvoicePaid for the 409s.
+     */
+    async markInvoicePaid(
+      orderId: number,
+      input: InvoicePaymentInput,
+      owner: Viewer,
+    ): Promise<OwnerOrder> {
+      const today = now();
+      const datePaid = input.date_paid ? new Date(`${input.date_paid}T12:00:00Z`) : today;
+      if (input.date_paid && input.date_paid > today.toISOString().slice(0, 10)) {
+        throw invalidParam('date_paid', 'The payment cannot be dated after today.');
+      }
+      return db.transaction(async (tx) => {
+        const paid = await orders.markInvoicePaid(
+          orderId,
+          { datePaid, reference: input.reference },
+          tx,
+        );
+        const day = datePaid.toISOString().slice(0, 10);
+        const reference = input.reference ? ` (reference ${input.reference})` : '';
+        await systemNote(
+          tx,
+          orderId,
+          `Invoice paid on ${day}${reference}. Order status changed from ${STATUS_LABELS['on-hold']} to ${STATUS_LABELS.processing}.`,
+        );
+        await activity.record(
+          owner,
+          {
+            action: 'order.invoice_paid',
+            subjectType: 'order',
+            subjectId: orderId,
+            summary: `Order #${orderId}: invoice of ${formatCents(centsOf(paid.total))} paid on ${day}${reference}`,
+          },
+          tx,
+        );
+        return paid;
+      });
     },
 
     async listNotes(orderId: number): Promise<OrderNote[]> {

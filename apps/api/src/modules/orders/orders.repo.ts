@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { unpaidInvoice } from './invoice-accounts.ts';
 import { likePattern } from '../../http/format.ts';
 import {
   orderCoupons,
@@ -47,6 +48,8 @@ export interface OrderFilter {
   priceList?: OrderRow['priceList'];
   /** An order number (exact), or part of the billing name or email (any case). */
   search?: string;
+  /** Unpaid invoice orders only; with `dueBefore`, only those due before it (overdue). */
+  invoice?: { dueBefore?: Date };
 }
 
 function filterConditions(filter: OrderFilter): SQL | undefined {
@@ -56,6 +59,8 @@ function filterConditions(filter: OrderFilter): SQL | undefined {
     filter.after ? gt(orders.dateCreated, filter.after) : undefined,
     filter.before ? lt(orders.dateCreated, filter.before) : undefined,
     filter.priceList ? eq(orders.priceList, filter.priceList) : undefined,
+    filter.invoice ? unpaidInvoice : undefined,
+    filter.invoice?.dueBefore ? lt(orders.dateDue, filter.invoice.dueBefore) : undefined,
   ];
   const term = filter.search?.trim();
   if (term) {
@@ -224,7 +229,9 @@ export const ordersRepo = {
   async updateStatus(
     db: Database,
     id: number,
-    changes: Partial<Pick<NewOrderRow, 'status' | 'stockState' | 'dateCompleted'>> & {
+    changes: Partial<
+      Pick<NewOrderRow, 'status' | 'stockState' | 'dateCompleted' | 'datePaid' | 'transactionId'>
+    > & {
       dateModified: Date;
     },
   ): Promise<void> {

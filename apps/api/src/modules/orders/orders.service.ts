@@ -1,5 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  formatCents,
+  INVOICE_PAYMENT_METHOD_ID,
+  invoiceDueDate,
+  invoiceMethodTitle,
+  invoiceRefusal,
   orderTotalCents,
   toMoneyNumber,
   toMoneyString,
@@ -20,6 +25,7 @@ import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { taxableLine, type TaxService } from '../tax/tax.service.ts';
 import { trackingUrl } from './carrier-tracking.ts';
+import { lockedInvoiceTerms } from './invoice-accounts.ts';
 import {
   ordersRepo,
   type OrderFilter,
@@ -61,6 +67,16 @@ export interface StatusChange {
   order: Order;
 }
 
+/** The owner's record of an invoice's payment: the day the money came in and its reference. */
+export interface InvoicePayment {
+  datePaid: Date;
+  reference: string;
+}
+
+/** 403 with the reason: the buyer may still pay the same order by card. */
+const invoiceRefused = (refusal: { code: string; message: string }) =>
+  new ApiError(403, refusal.code, refusal.message, { payment_method: refusal.message });
+
 export interface ClientInfo {
   ip: string;
   userAgent: string;
@@ -80,6 +96,8 @@ export interface OrdersServiceOptions {
   coupons: CouponsService;
   /** The clock; tests pass their own to expire holds without waiting. */
   now?: () => Date;
+  /** Sends an invoice order's confirmation with its invoice (the order needs no payment step). */
+  onInvoiceOrder?: (order: Order) => Promise<void>;
   log?: { error(object: object, message: string): void };
 }
 
@@ -176,7 +194,22 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
   };
 }
 
-export function toOrder({ order, items, coupons }: OrderWithItems): Order {
+/** An invoice order's terms, due date and PO number; null for an order paid any other way. */
+function toOrderInvoice(order: OrderWithItems['order'], now: Date): Order['invoice'] {
+  if (order.paymentMethod !== INVOICE_PAYMENT_METHOD_ID || !order.paymentTerms || !order.dateDue) {
+    return null;
+  }
+  return {
+    terms: order.paymentTerms,
+    purchase_order_number: order.purchaseOrderNumber,
+    date_due: formatWpDate(order.dateDue),
+    date_due_gmt: formatWpDate(order.dateDue),
+    overdue: order.status === 'on-hold' && order.datePaid === null && order.dateDue < now,
+    payment_reference: order.datePaid ? order.transactionId : '',
+  };
+}
+
+export function toOrder({ order, items, coupons }: OrderWithItems, now = new Date()): Order {
   const { email = '', ...billingAddress } = order.billing;
   const { email: _unused, ...shippingAddress } = order.shipping;
   return {
@@ -247,15 +280,20 @@ export function toOrder({ order, items, coupons }: OrderWithItems): Order {
     })),
     needs_payment: order.status === 'pending' && order.totalCents > 0,
     date_hold_expires_gmt: order.status === 'pending' ? date(order.holdExpiresAt) : null,
+    invoice: toOrderInvoice(order, now),
   };
 }
 
 /** The back office's order: WooCommerce's order with its price list, shipment and refunds. */
-export function toOwnerOrder(found: OrderWithItems, refunds: OrderRefundRow[]): OwnerOrder {
+export function toOwnerOrder(
+  found: OrderWithItems,
+  refunds: OrderRefundRow[],
+  now = new Date(),
+): OwnerOrder {
   const { order } = found;
   const shipped = order.shippingCarrier !== null && order.trackingNumber !== null;
   return {
-    ...toOrder(found),
+    ...toOrder(found, now),
     price_list: order.priceList,
     shipment: shipped
       ? {
@@ -354,7 +392,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
   async function findForOwner(orderId: number, tx: Database = db): Promise<OwnerOrder> {
     const found = await ordersRepo.find(tx, orderId);
     if (!found) throw invalidOrderId();
-    return toOwnerOrder(found, await ordersRepo.refundsOf(tx, [orderId]));
+    return toOwnerOrder(found, await ordersRepo.refundsOf(tx, [orderId]), now());
   }
 
   return {
@@ -378,6 +416,12 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           country: 'shipping.country',
           state: 'shipping.state',
         });
+      }
+      const byInvoice = input.payment_method === INVOICE_PAYMENT_METHOD_ID;
+      // Refused before pricing for a buyer who can never pay on account; the limit and overdue
+      // checks run again with the account locked, against this order's total.
+      if (byInvoice && (viewer.isGuest || input.customer_id === 0 || !viewer.canSeeWholesale)) {
+        throw invoiceRefused(invoiceRefusal(null, 0, formatCents)!);
       }
       await releaseExpiredHolds();
       const cart = await priceCart(db, input.line_items, viewer, 'line_items');
@@ -448,15 +492,35 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         ? toAddress(input.shipping, { phone: '' })
         : toAddress(input.billing, { phone: '' });
 
+      const totalCents = orderTotalCents(
+        cart.subtotalCents - discount.discountCents,
+        shippingCents,
+        taxed.totalTaxCents,
+      );
+
       const stored = await db.transaction(async (tx) => {
+        // Pay on account (decision 0038): on hold until the owner marks the invoice paid, its
+        // stock taken for good as for a paid order, due the terms' days after today.
+        let invoice: { terms: NonNullable<Order['invoice']>['terms']; due: Date } | null = null;
+        if (byInvoice) {
+          const account = await lockedInvoiceTerms(tx, input.customer_id, created);
+          const refusal = invoiceRefusal(account, totalCents, formatCents);
+          if (refusal) throw invoiceRefused(refusal);
+          invoice = { terms: account!.terms!, due: invoiceDueDate(created, account!.terms!) };
+        }
         const order = await ordersRepo.insertOrder(tx, {
           orderKey: newOrderKey(),
-          status: 'pending',
+          status: invoice ? 'on-hold' : 'pending',
           customerId: input.customer_id,
           billing,
           shipping: shippingAddress,
           paymentMethod: input.payment_method,
-          paymentMethodTitle: input.payment_method_title ?? input.payment_method,
+          paymentMethodTitle: invoice
+            ? invoiceMethodTitle(invoice.terms)
+            : (input.payment_method_title ?? input.payment_method),
+          paymentTerms: invoice?.terms ?? null,
+          dateDue: invoice?.due ?? null,
+          purchaseOrderNumber: input.purchase_order_number ?? '',
           customerNote: input.customer_note,
           shippingMethodId: rate.methodId,
           shippingInstanceId: rate.instanceId,
@@ -468,16 +532,12 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           taxLines: taxed.taxLines,
           taxExemptReason: taxed.exemptReason,
           discountTotalCents: discount.discountCents,
-          totalCents: orderTotalCents(
-            cart.subtotalCents - discount.discountCents,
-            shippingCents,
-            taxed.totalTaxCents,
-          ),
+          totalCents,
           priceList: viewer.canSeeWholesale ? 'wholesale' : 'retail',
           customerIp: client.ip,
           customerUserAgent: client.userAgent.slice(0, 500),
-          stockState: 'held',
-          holdExpiresAt,
+          stockState: invoice ? 'reduced' : 'held',
+          holdExpiresAt: invoice ? null : holdExpiresAt,
           dateCreated: created,
           dateModified: created,
         });
@@ -552,14 +612,19 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         const used = await ordersRepo.find(tx, order.id);
         return { order, items, coupons: used?.coupons ?? [] };
       });
-      return toOrder(stored);
+      const placed = toOrder(stored, now());
+      if (byInvoice && options.onInvoiceOrder) {
+        // The order stands whatever happens to its email; the hook logs its own failures.
+        await options.onInvoiceOrder(placed);
+      }
+      return placed;
     },
 
     /** `GET /orders/{id}`: the buyer, anyone with the right `?key=`, or an owner (OwnerOrder). */
     async get(orderId: number, key: string | undefined, viewer: Viewer): Promise<Order> {
       await releaseExpiredHolds();
       if (viewer.isOwner) return findForOwner(orderId);
-      return toOrder(await findAuthorized(orderId, key, viewer));
+      return toOrder(await findAuthorized(orderId, key, viewer), now());
     },
 
     findForOwner,
@@ -595,6 +660,10 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         before: queryTime('before', query.before),
         priceList: query.price_list === 'any' ? undefined : query.price_list,
         search: query.search,
+        invoice:
+          query.invoice === undefined
+            ? undefined
+            : { dueBefore: query.invoice === 'overdue' ? now() : undefined },
       };
       await releaseExpiredHolds();
       const window = { page: query.page, perPage: query.per_page };
@@ -604,12 +673,12 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         query.per_page,
         pageOffset(window),
       );
-      if (!viewer.isOwner) return { orders: rows.map(toOrder), total, window };
+      if (!viewer.isOwner) return { orders: rows.map((row) => toOrder(row, now())), total, window };
       const refunds = await ordersRepo.refundsOf(
         db,
         rows.map((row) => row.order.id),
       );
-      return { orders: rows.map((row) => toOwnerOrder(row, refunds)), total, window };
+      return { orders: rows.map((row) => toOwnerOrder(row, refunds, now())), total, window };
     },
 
     /**
@@ -742,6 +811,12 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             for (const item of found.items) {
               await ordersRepo.addTotalSales(tx, item.productId, item.quantity);
             }
+          } else if (
+            from === 'on-hold' &&
+            order.paymentMethod === INVOICE_PAYMENT_METHOD_ID &&
+            order.datePaid === null
+          ) {
+            throw refuse('its invoice is unpaid: mark the invoice paid instead.');
           } else if (from === 'completed' || from === 'on-hold') {
             await ordersRepo.updateStatus(tx, orderId, {
               status,
@@ -805,6 +880,38 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
     /** The order with its row locked until `tx` ends (404 when none), so owner changes queue. */
     async lockForOwner(orderId: number, tx: Database): Promise<OwnerOrder> {
       if (!(await ordersRepo.findForUpdate(tx, orderId))) throw invalidOrderId();
+      return findForOwner(orderId, tx);
+    },
+
+    /**
+     * The owner records an invoice order's payment: on-hold → processing with the day it was
+     * paid and the reference as its transaction id. 409 `larder_invoice_not_payable` for an order
+     * not paid by invoice, one paid already, or one no longer on hold. Runs in `tx`.
+     */
+    async markInvoicePaid(orderId: number, payment: InvoicePayment, tx: Database) {
+      const found = await ordersRepo.findForUpdate(tx, orderId);
+      if (!found) throw invalidOrderId();
+      const { order } = found;
+      const refuse = (reason: string) =>
+        new ApiError(409, 'larder_invoice_not_payable', `Order #${orderId} ${reason}`);
+      if (order.paymentMethod !== INVOICE_PAYMENT_METHOD_ID) {
+        throw refuse('was not placed to be paid by invoice.');
+      }
+      if (order.datePaid !== null) {
+        throw refuse(`was marked paid already, on ${order.datePaid.toISOString().slice(0, 10)}.`);
+      }
+      if (order.status !== 'on-hold') {
+        throw refuse(`is ${order.status}: only an on-hold invoice order can be marked paid.`);
+      }
+      await ordersRepo.updateStatus(tx, orderId, {
+        status: 'processing',
+        datePaid: payment.datePaid,
+        transactionId: payment.reference,
+        dateModified: now(),
+      });
+      for (const item of found.items) {
+        await ordersRepo.addTotalSales(tx, item.productId, item.quantity);
+      }
       return findForOwner(orderId, tx);
     },
 

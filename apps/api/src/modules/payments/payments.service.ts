@@ -17,6 +17,7 @@ import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import { PAYMENT_ATTEMPT_TIMEOUT_MS } from '../orders/orders.repo.ts';
 import {
   backOfficeOrderLink,
+  invoiceOrderConfirmationEmail,
   orderConfirmationEmail,
   orderLink,
   ownerNewOrderEmail,
@@ -39,6 +40,8 @@ export interface PaymentsServiceOptions {
   card: CardProvider | null;
   paypal: PayPalProvider | null;
   mailer: Mailer;
+  /** The order's invoice PDF, attached to an invoice order's confirmation. */
+  invoiceDocument?: (orderId: number) => Promise<{ filename: string; pdf: Buffer }>;
   publicUrl: string;
   shopOwnerEmail: string;
   /** The shop's name (SHOP_NAME) in the e-mails and on the buyer's statement. */
@@ -109,10 +112,16 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
     }
   }
 
-  async function sendOrderEmails(order: PayableOrder['order']): Promise<void> {
-    const link = orderLink(options.publicUrl, order);
+  async function sendOrderEmails(
+    order: PayableOrder['order'],
+    buyerEmail = orderConfirmationEmail(
+      order,
+      orderLink(options.publicUrl, order),
+      options.shopName,
+    ),
+  ): Promise<void> {
     const messages = [
-      orderConfirmationEmail(order, link, options.shopName),
+      buyerEmail,
       ownerNewOrderEmail(
         order,
         backOfficeOrderLink(options.publicUrl, order),
@@ -183,6 +192,28 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
   }
 
   return {
+    /**
+     * An order placed on account needs no payment step: its confirmation goes out at once, with
+     * the invoice PDF attached (without it when the PDF cannot be made: the order stands).
+     */
+    async invoiceOrderPlaced(order: PayableOrder['order']): Promise<void> {
+      const link = orderLink(options.publicUrl, order);
+      let confirmation = orderConfirmationEmail(order, link, options.shopName);
+      try {
+        const invoice = await options.invoiceDocument?.(order.id);
+        if (invoice) {
+          confirmation = invoiceOrderConfirmationEmail(order, link, options.shopName, {
+            filename: invoice.filename,
+            content: invoice.pdf,
+            contentType: 'application/pdf',
+          });
+        }
+      } catch (error) {
+        log.error({ err: error, orderId: order.id }, 'could not make the invoice PDF');
+      }
+      await sendOrderEmails(order, confirmation);
+    },
+
     async payByCard(input: CardPaymentInput, viewer: Viewer): Promise<PaymentResult> {
       const provider = options.card;
       if (!provider) throw unavailable('Card');

@@ -1,4 +1,6 @@
 import type { Route } from './+types/order-received';
+import { formatMoney } from '@larder/contract/money';
+import { formatDate } from '../features/content/content-data.ts';
 import { ApiError, createShopApi } from '../lib/api/index.ts';
 import { toContentPage } from '../features/content/content-data.ts';
 import { Prose } from '../features/content/prose.tsx';
@@ -50,11 +52,25 @@ export function meta(args: Route.MetaArgs) {
 export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   const { order, page } = loaderData;
   const paid = order.status === 'processing' || order.status === 'completed';
+  // Pay on account: nothing to pay now; the invoice says when.
+  const invoiced = order.invoice && order.status === 'on-hold' ? order.invoice : null;
   return (
     <section className="section order-received" data-testid="order-received">
       <div className="container order-received__inner">
         <div className="order-received__thanks">
-          {paid ? (
+          {invoiced ? (
+            <>
+              <p className="lead">Thank you! Your order is in.</p>
+              <p className="order-received__email" data-testid="order-invoice-note">
+                We will invoice you for <strong>{formatMoney(order.total)}</strong>, due by{' '}
+                <strong>
+                  <time dateTime={invoiced.date_due_gmt}>{formatDate(invoiced.date_due)}</time>
+                </strong>{' '}
+                ({invoiced.terms.replace('net', 'Net ')}). The invoice is attached to the
+                confirmation email sent to <strong>{order.billing.email}</strong>.
+              </p>
+            </>
+          ) : paid ? (
             <>
               {page?.html.trim() ? (
                 <Prose html={page.html} className="prose--lead" />

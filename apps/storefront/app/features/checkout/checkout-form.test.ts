@@ -1,7 +1,7 @@
-import type { PaymentGateway } from '@larder/contract';
+import type { Customer, PaymentGateway } from '@larder/contract';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_BILLING, EMPTY_SHIPPING } from '../cart/cart-store.ts';
-import { initialCheckoutValues } from './checkout-form.tsx';
+import { initialCheckoutValues, invoiceOption } from './checkout-form.tsx';
 
 const gateways = [{ id: 'stripe' }, { id: 'paypal' }] as PaymentGateway[];
 const estimate = {
@@ -52,5 +52,39 @@ describe('initialCheckoutValues', () => {
     );
     expect(values.billing).toEqual(EMPTY_BILLING);
     expect(values.shipToDifferentAddress).toBe(true);
+  });
+});
+
+describe('invoiceOption', () => {
+  const buyer = (wholesale: Customer['wholesale'], role: Customer['role'] = 'wholesale_customer') =>
+    ({ role, wholesale }) as Customer;
+  const terms = {
+    terms: 'net30',
+    credit_limit: '500.00',
+    balance: '300.00',
+    overdue_invoices: 0,
+  } as const;
+
+  it('is not offered to a guest, a retail customer or a buyer without terms', () => {
+    expect(invoiceOption(null, 1000)).toBeNull();
+    expect(invoiceOption(buyer(terms, 'customer'), 1000)).toBeNull();
+    expect(invoiceOption(buyer({ ...terms, terms: null, credit_limit: null }), 1000)).toBeNull();
+  });
+
+  it('is open within the limit and off, with the figures, beyond it', () => {
+    expect(invoiceOption(buyer(terms), 20_000)).toEqual({
+      title: 'Pay by invoice (Net 30)',
+      refusal: null,
+    });
+    const over = invoiceOption(buyer(terms), 20_001);
+    expect(over?.refusal).toContain('credit limit of $500.00');
+    expect(over?.refusal).toContain('$200.00 is left');
+    expect(over?.refusal).toMatch(/Pay by card instead\.$/);
+  });
+
+  it('is off while an invoice is past due', () => {
+    expect(invoiceOption(buyer({ ...terms, overdue_invoices: 1 }), 100)?.refusal).toContain(
+      'an invoice past due',
+    );
   });
 });

@@ -1,4 +1,13 @@
-import type { Order, PaymentGateway } from '@larder/contract';
+import {
+  invoiceMethodTitle,
+  invoiceRefusal,
+  PURCHASE_ORDER_NUMBER_MAX,
+  type Customer,
+  type Order,
+  type PaymentGateway,
+} from '@larder/contract';
+import { formatCents } from '@larder/contract/money';
+import { TextField } from '../../components/forms/form-field.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -40,7 +49,7 @@ import { OrderSummary } from './order-summary.tsx';
 import { DiscountCodeForm } from '../cart/discount-code-form.tsx';
 import { discountCents, useCartDiscounts } from '../cart/discount-codes.ts';
 import { useCartStock } from '../cart/cart-stock.ts';
-import { PaymentMethods } from './payment-methods.tsx';
+import { PaymentMethods, type InvoiceOption } from './payment-methods.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
 const ADDRESS_FIELDS = ['address_1', 'city', 'state', 'postcode', 'country'] as const;
@@ -68,6 +77,21 @@ export function initialCheckoutValues(
     shipToDifferentAddress: cart.shipToDifferentAddress,
     shipping: { ...cart.shipping },
     payment_method: gateways[0]?.id ?? '',
+    purchase_order_number: '',
+  };
+}
+
+/**
+ * Pay by invoice for a signed-in wholesale buyer with terms (issue 15), off with the reason when
+ * this order would pass the credit limit or an invoice is past due. The server checks again.
+ */
+export function invoiceOption(customer: Customer | null, totalCents: number): InvoiceOption | null {
+  const account = customer?.role === 'wholesale_customer' ? customer.wholesale : null;
+  if (!account?.terms || account.credit_limit === null) return null;
+  const refusal = invoiceRefusal(account, totalCents, formatCents);
+  return {
+    title: invoiceMethodTitle(account.terms),
+    refusal: refusal?.message.replace(/ Please pay by card\.$/, ' Pay by card instead.') ?? null,
   };
 }
 
@@ -129,6 +153,13 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
   );
   const rate = chosenRate(rates.rates, selectedRateId);
   const stock = useCartStock(items);
+  const paymentMethod = useWatch({ control, name: 'payment_method' });
+  // Before tax, which the server adds: the limit check here is the early word, the server's final.
+  const estimatedTotalCents =
+    subtotalCents -
+    discountCents(discounts.state) +
+    shippingEstimateCents(rates.rates, selectedRateId);
+  const invoice = invoiceOption(customer, estimatedTotalCents);
 
   // A message about the rates belongs to the rates it was about.
   useEffect(() => {
@@ -273,6 +304,22 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
           gateways={gateways}
           registration={register('payment_method')}
           error={formState.errors.payment_method?.message}
+          invoice={invoice}
+          invoiceDetails={
+            paymentMethod === 'invoice' && invoice && !invoice.refusal ? (
+              <div className="payment-methods__po">
+                <TextField
+                  id="checkout-po-number"
+                  label="Purchase order number (optional)"
+                  hint="Printed on your invoice."
+                  maxLength={PURCHASE_ORDER_NUMBER_MAX}
+                  autoComplete="off"
+                  error={formState.errors.purchase_order_number?.message}
+                  {...register('purchase_order_number')}
+                />
+              </div>
+            ) : null
+          }
         />
       </div>
 
@@ -309,7 +356,9 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
           Place order
         </SubmitButton>
         <p className="checkout-summary__note muted">
-          Placing the order holds your bags for you; you pay in the next step.
+          {paymentMethod === 'invoice'
+            ? 'Your order goes on your account; the invoice comes with the confirmation email.'
+            : 'Placing the order holds your bags for you; you pay in the next step.'}
         </p>
       </aside>
     </form>

@@ -159,6 +159,19 @@ describe('buildOrder', () => {
     expect(order.customer_id).toBe(31);
   });
 
+  it('sends the purchase-order number with an invoice order only', () => {
+    const order = (payment_method: string) =>
+      buildOrder({
+        details: { billing, payment_method, purchase_order_number: 'PO-12' },
+        items: [makeCartItem(tin, 1, { price: 34 })],
+        rate,
+        giftNote: '',
+        gateways,
+      });
+    expect(order('invoice').purchase_order_number).toBe('PO-12');
+    expect(order('stripe')).not.toHaveProperty('purchase_order_number');
+  });
+
   it('includes the shipping address only when there is one', () => {
     const shipping = { ...billing, email: undefined, phone: undefined };
     const order = buildOrder({

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CheckoutBillingAddressSchema,
   CheckoutShippingAddressSchema,
+  INVOICE_PAYMENT_METHOD_ID,
+  PurchaseOrderNumberSchema,
   type CheckoutBillingAddress,
   type CheckoutShippingAddress,
   type OrderCreate,
@@ -32,6 +34,8 @@ export interface CheckoutFormValues {
   shipToDifferentAddress: boolean;
   shipping: ShippingInfo;
   payment_method: string;
+  /** Only sent when paying by invoice. */
+  purchase_order_number?: string;
 }
 
 /** The form's values once the contract's schemas have checked them. */
@@ -39,12 +43,14 @@ export interface CheckoutDetails {
   billing: CheckoutBillingAddress;
   shipping?: CheckoutShippingAddress;
   payment_method: string;
+  purchase_order_number?: string;
 }
 
 const PaymentMethodSchema = z.string().trim().min(1, 'Choose how to pay.');
 const BillingOnlySchema = z.object({
   billing: CheckoutBillingAddressSchema,
   payment_method: PaymentMethodSchema,
+  purchase_order_number: PurchaseOrderNumberSchema.optional(),
 });
 const WithShippingSchema = BillingOnlySchema.extend({ shipping: CheckoutShippingAddressSchema });
 
@@ -108,10 +114,14 @@ export function buildOrder(input: {
 }): OrderCreate {
   const { details, items, rate, giftNote, gateways, customerId = 0, couponCodes = [] } = input;
   const gateway = gateways.find((entry) => entry.id === details.payment_method);
+  const byInvoice = details.payment_method === INVOICE_PAYMENT_METHOD_ID;
   return {
     customer_id: customerId,
     payment_method: details.payment_method,
     ...(gateway ? { payment_method_title: gateway.title } : {}),
+    ...(byInvoice && details.purchase_order_number
+      ? { purchase_order_number: details.purchase_order_number }
+      : {}),
     billing: details.billing,
     ...(details.shipping ? { shipping: details.shipping } : {}),
     line_items: toLineRequests(items),
@@ -124,7 +134,8 @@ export function buildOrder(input: {
 export type CheckoutFieldPath =
   | `billing.${(typeof BILLING_FIELDS)[number]}`
   | `shipping.${(typeof SHIPPING_FIELDS)[number]}`
-  | 'payment_method';
+  | 'payment_method'
+  | 'purchase_order_number';
 
 export interface PlaceOrderFailure {
   /** The banner's words. */
@@ -138,7 +149,7 @@ export interface PlaceOrderFailure {
 /** `billing.email`, `billing/email` or `billing[email]` → `billing.email`, when the form has that field. */
 function formPath(key: string): CheckoutFieldPath | null {
   const path = key.replace(/[[\]/]+/g, '.').replace(/^\.+|\.+$/g, '');
-  if (path === 'payment_method') return path;
+  if (path === 'payment_method' || path === 'purchase_order_number') return path;
   const [prefix, field, ...rest] = path.split('.');
   if (rest.length > 0 || !field) return null;
   if (prefix === 'billing' && (BILLING_FIELDS as readonly string[]).includes(field))
@@ -163,6 +174,9 @@ export function placeOrderFailure(error: unknown): PlaceOrderFailure {
     else others.push(message);
   }
   if (others.length > 0) return { ...none, fields, message: others.join(' ') };
+  // Pay by invoice refused (over the limit, an invoice past due): the reason itself, not "check".
+  if (fields.length === 1 && fields[0]!.path === 'payment_method')
+    return { ...none, fields, message: error.message };
   if (fields.length > 0)
     return { ...none, fields, message: 'Please check the highlighted fields.' };
   return { ...none, message: error.message };

@@ -99,7 +99,17 @@ function HydratedCheckout({ countries, gateways }: CheckoutViewProps) {
         {resume.message}
       </p>
     );
-  return <CheckoutForm countries={countries} gateways={gateways} onOrderPlaced={setOrder} />;
+  const placed = (placedOrder: Order) => {
+    if (placedOrder.status === 'on-hold' && placedOrder.invoice) {
+      // On account: nothing to pay now, so straight to the order-received page with its due date.
+      useCartStore.getState().empty();
+      useDiscountCodes.getState().clear();
+      void navigate(orderReceivedPath(placedOrder), { replace: true });
+      return;
+    }
+    setOrder(placedOrder);
+  };
+  return <CheckoutForm countries={countries} gateways={gateways} onOrderPlaced={placed} />;
 }
 
 /** The order is placed and its stock held: the shopper pays in the Order Payment dialog. */

@@ -39,4 +39,33 @@ describe('PaymentMethods', () => {
       screen.getByRole('group', { name: 'Payment method', description: 'Choose how to pay.' }),
     ).toBeTruthy();
   });
+
+  it('offers Pay by invoice to a buyer with terms, and shows why beside it when it is off', () => {
+    const { rerender } = render(
+      <PaymentMethods
+        gateways={[gateway('stripe', 'Credit Card (Stripe)', 'Pay by card.')]}
+        registration={registration}
+        invoice={{ title: 'Pay by invoice (Net 30)', refusal: null }}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: 'Pay by invoice (Net 30)' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    rerender(
+      <PaymentMethods
+        gateways={[gateway('stripe', 'Credit Card (Stripe)', 'Pay by card.')]}
+        registration={registration}
+        invoice={{
+          title: 'Pay by invoice (Net 30)',
+          refusal: 'Over the limit. Pay by card instead.',
+        }}
+      />,
+    );
+    const radio = screen.getByRole('radio', {
+      name: 'Pay by invoice (Net 30)',
+      description: 'Over the limit. Pay by card instead.',
+    });
+    expect(radio).toHaveProperty('disabled', true);
+  });
 });

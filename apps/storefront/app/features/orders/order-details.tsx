@@ -33,6 +33,24 @@ export function OrderOverview({ order }: { order: Order }) {
         <dt>Payment method</dt>
         <dd>{order.payment_method_title || '—'}</dd>
       </div>
+      {order.invoice ? (
+        <>
+          <div>
+            <dt>Payment due</dt>
+            <dd data-testid="order-due-date">
+              <time dateTime={order.invoice.date_due_gmt}>
+                {formatDate(order.invoice.date_due)}
+              </time>
+            </dd>
+          </div>
+          {order.invoice.purchase_order_number ? (
+            <div>
+              <dt>Purchase order</dt>
+              <dd data-testid="order-po-number">{order.invoice.purchase_order_number}</dd>
+            </div>
+          ) : null}
+        </>
+      ) : null}
       <div>
         <dt>Status</dt>
         <dd>

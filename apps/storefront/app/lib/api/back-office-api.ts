@@ -3,6 +3,8 @@ import {
   apiPaths,
   couponApiPaths,
   type Coupon,
+  type InvoicePaymentCreate,
+  type WholesaleTermsUpdate,
   type CouponCreate,
   type CouponUpdate,
   paginationHeaders,
@@ -170,6 +172,10 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     getCustomer: (id: number) => get<Customer>(`${apiPaths.customers}/${id}`),
     changeCustomerRole: (id: number, update: OwnerCustomerUpdate) =>
       put<Customer>(`${apiPaths.customers}/${id}`, update),
+    setWholesaleTerms: (id: number, wholesale: WholesaleTermsUpdate) =>
+      put<Customer>(`${apiPaths.customers}/${id}`, { wholesale }),
+    markInvoicePaid: (id: number, payment: InvoicePaymentCreate) =>
+      post<OwnerOrder>(`${apiPaths.orders}/${id}/invoice-payment`, payment),
 
     /** WooCommerce answers with a list of one report; taken either way. */
     salesReport: (query: Query) => get<SalesReport | SalesReport[]>(apiPaths.salesReport, query),

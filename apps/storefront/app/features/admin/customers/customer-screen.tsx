@@ -1,7 +1,14 @@
-import { isOwnerRole, type Customer, type OwnerOrder } from '@larder/contract';
+import {
+  isOwnerRole,
+  PAYMENT_TERMS_DAYS,
+  paymentTermsLabel,
+  type Customer,
+  type OwnerOrder,
+  type PaymentTerms,
+} from '@larder/contract';
 import { formatMoney } from '@larder/contract/money';
 import { Form, Link, useNavigation } from 'react-router';
-import { SelectField } from '../../../components/forms/form-field.tsx';
+import { SelectField, TextField } from '../../../components/forms/form-field.tsx';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import type { ListPage } from '../../../lib/api/back-office-api.ts';
 import { ActionNotice } from '../action-notice.tsx';
@@ -52,6 +59,81 @@ function RoleForm({ customer, result }: { customer: Customer; result: ActionResu
         Change role
       </SubmitButton>
     </Form>
+  );
+}
+
+const TERMS_OPTIONS = [
+  { code: 'none', name: 'No terms: pays when ordering' },
+  ...(Object.keys(PAYMENT_TERMS_DAYS) as PaymentTerms[]).map((terms) => ({
+    code: terms,
+    name: `${paymentTermsLabel(terms)}: invoice due in ${PAYMENT_TERMS_DAYS[terms]} days`,
+  })),
+];
+
+/** Pay on account: a wholesale account's terms and credit limit, with what it owes now. */
+function TermsForm({ customer, result }: { customer: Customer; result: ActionResult | undefined }) {
+  const navigation = useNavigation();
+  const account = customer.wholesale;
+  if (customer.role !== 'wholesale_customer' || !account) {
+    return (
+      <p className="admin-muted" data-testid="terms-unavailable">
+        Payment terms are for approved wholesale accounts. Make this account a wholesale customer
+        first.
+      </p>
+    );
+  }
+  const errors = result?.ok ? undefined : result?.fieldErrors;
+  return (
+    <>
+      <dl className="admin-fields admin-fields--before-form" data-testid="account-standing">
+        <div className="admin-fields__row">
+          <dt>Unpaid invoices</dt>
+          <dd>{formatMoney(account.balance)}</dd>
+        </div>
+        <div className="admin-fields__row">
+          <dt>Past due</dt>
+          <dd>{account.overdue_invoices === 0 ? 'None' : `${account.overdue_invoices}`}</dd>
+        </div>
+      </dl>
+      {account.overdue_invoices > 0 ? (
+        <p>
+          <Link to={`/admin/orders?customer=${customer.id}&invoice=overdue`}>
+            See the overdue invoices
+          </Link>
+        </p>
+      ) : null}
+      <Form
+        key={`${account.terms}-${account.credit_limit}`}
+        method="post"
+        preventScrollReset
+        className="admin-form"
+        aria-label="Payment terms"
+      >
+        <input type="hidden" name="intent" value="terms" />
+        <SelectField
+          id="customer-terms"
+          name="terms"
+          label="Terms"
+          placeholder="Choose terms"
+          options={TERMS_OPTIONS}
+          defaultValue={account.terms ?? 'none'}
+          hint="With terms the buyer can choose Pay by invoice at checkout."
+          error={errors?.['wholesale.terms'] ?? errors?.wholesale}
+        />
+        <TextField
+          id="customer-credit-limit"
+          name="credit_limit"
+          label="Credit limit ($)"
+          inputMode="decimal"
+          defaultValue={account.credit_limit ?? ''}
+          hint="Unpaid invoices may add up to this much. Needed with terms."
+          error={errors?.['wholesale.credit_limit']}
+        />
+        <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+          Save terms
+        </SubmitButton>
+      </Form>
+    </>
   );
 }
 
@@ -120,6 +202,12 @@ export function CustomerScreen({ customer, orders, result }: CustomerScreenProps
               Role
             </h2>
             <RoleForm customer={customer} result={result} />
+          </section>
+          <section className="admin-card admin-section" aria-labelledby="customer-terms-title">
+            <h2 id="customer-terms-title" className="admin-card__title">
+              Pay on account
+            </h2>
+            <TermsForm customer={customer} result={result} />
           </section>
         </div>
       </div>

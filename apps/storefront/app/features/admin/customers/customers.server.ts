@@ -1,4 +1,11 @@
-import { CustomerRoleSchema, OwnerCustomerUpdateSchema, type CustomerRole } from '@larder/contract';
+import {
+  CustomerRoleSchema,
+  OwnerCustomerUpdateSchema,
+  paymentTermsLabel,
+  WholesaleTermsUpdateSchema,
+  type CustomerRole,
+} from '@larder/contract';
+import { formatMoney } from '@larder/contract/money';
 import type { ApiFetch } from '../../../load-context.ts';
 import { pageOf } from '../list-query.ts';
 import { foundOr404, recordIdOf } from '../record.server.ts';
@@ -40,7 +47,10 @@ export async function loadCustomer(request: Request, params: { id?: string }, ap
   return { customer, orders };
 }
 
-/** Move an account between shopper and wholesale buyer (`intent=role`, `role`). */
+/**
+ * Move an account between shopper and wholesale buyer (`intent=role`, `role`), or set a wholesale
+ * account's payment terms (`intent=terms`, `terms`, `credit_limit`).
+ */
 export async function customerAction(
   request: Request,
   params: { id?: string },
@@ -49,7 +59,26 @@ export async function customerAction(
   const id = recordIdOf(params);
   const api = await ownerApi(request, apiFetch);
   const formData = await request.formData();
-  if (postedText(formData, 'intent') !== 'role') return refused('Choose what to change.');
+  const intent = postedText(formData, 'intent');
+  if (intent === 'terms') {
+    const terms = postedText(formData, 'terms') || 'none';
+    const limit = postedText(formData, 'credit_limit').trim();
+    const update = WholesaleTermsUpdateSchema.safeParse({
+      terms,
+      ...(terms === 'none' ? {} : { credit_limit: limit }),
+    });
+    if (!update.success) return refused('Choose Net 15, Net 30, Net 60 or no terms.');
+    return runAction(async () => {
+      const customer = await api.setWholesaleTerms(id, update.data);
+      const account = customer.wholesale;
+      const name =
+        [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email;
+      return account?.terms && account.credit_limit
+        ? `${name} now pays on ${paymentTermsLabel(account.terms)} terms, up to ${formatMoney(account.credit_limit)}.`
+        : `${name} now pays when ordering (no terms).`;
+    });
+  }
+  if (intent !== 'role') return refused('Choose what to change.');
   const update = OwnerCustomerUpdateSchema.safeParse({ role: postedText(formData, 'role') });
   if (!update.success) return refused('Choose customer or wholesale customer.');
   return runAction(async () => {

@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { ActionNotice } from '../action-notice.tsx';
 import type { ActionResult } from '../action-result.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
-import { formatDateTime, StatusBadge } from '../format.tsx';
+import { formatDate, formatDateTime, StatusBadge } from '../format.tsx';
 import { ConfirmAction } from '../list-parts.tsx';
 import { hrefWith } from '../list-query.ts';
 import { orderDocumentHref } from './order-documents.ts';
@@ -260,6 +260,43 @@ function RefundForm({
   );
 }
 
+/** Pay on account: the owner records the money that came in for an on-hold invoice order. */
+function InvoicePaidForm({ result }: { result: ActionResult | undefined }) {
+  const navigation = useNavigation();
+  const errors = result?.ok ? {} : (result?.fieldErrors ?? {});
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <Form method="post" preventScrollReset className="admin-form" aria-label="Mark invoice paid">
+      <input type="hidden" name="intent" value="invoice-paid" />
+      <TextField
+        id="invoice-date-paid"
+        name="date_paid"
+        type="date"
+        label="Paid on"
+        max={today}
+        defaultValue={today}
+        error={errors.date_paid}
+      />
+      <TextField
+        id="invoice-reference"
+        name="reference"
+        label="Reference"
+        required={false}
+        hint="A cheque or bank transfer number, if any."
+        autoComplete="off"
+        maxLength={100}
+        error={errors.reference}
+      />
+      <SubmitButton
+        pending={navigation.formData?.get('intent') === 'invoice-paid'}
+        pendingLabel="Saving…"
+      >
+        Mark invoice paid
+      </SubmitButton>
+    </Form>
+  );
+}
+
 function NoteForm({ result, noteCount }: { result: ActionResult | undefined; noteCount: number }) {
   const navigation = useNavigation();
   return (
@@ -392,7 +429,29 @@ export function OrderScreen({ order, notes, refundQuestion, result }: OrderScree
               )}
             </p>
             {order.transaction_id ? (
-              <p className="admin-muted">Transaction {order.transaction_id}</p>
+              <p className="admin-muted">
+                {order.invoice ? 'Reference' : 'Transaction'} {order.transaction_id}
+              </p>
+            ) : null}
+            {order.invoice ? (
+              <dl className="admin-fields admin-fields--before-form" data-testid="order-invoice">
+                <div className="admin-fields__row">
+                  <dt>Due</dt>
+                  <dd>
+                    {formatDate(order.invoice.date_due_gmt)}
+                    {order.invoice.overdue ? (
+                      <strong className="admin-overdue"> · overdue</strong>
+                    ) : null}
+                  </dd>
+                </div>
+                <div className="admin-fields__row">
+                  <dt>PO number</dt>
+                  <dd>{order.invoice.purchase_order_number || '—'}</dd>
+                </div>
+              </dl>
+            ) : null}
+            {order.invoice && order.status === 'on-hold' && !order.date_paid_gmt ? (
+              <InvoicePaidForm result={result} />
             ) : null}
           </section>
           <section className="admin-card admin-section" aria-labelledby="shipment-title">

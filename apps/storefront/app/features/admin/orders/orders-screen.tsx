@@ -54,6 +54,18 @@ function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
         options={asOptions(PRICE_LIST_OPTIONS)}
         defaultValue={filters.price_list}
       />
+      <SelectField
+        id="orders-invoice"
+        name="invoice"
+        label="Invoices"
+        required={false}
+        placeholder="Any payment"
+        options={[
+          { code: 'unpaid', name: 'Unpaid invoices' },
+          { code: 'overdue', name: 'Overdue invoices' },
+        ]}
+        defaultValue={filters.invoice}
+      />
       <TextField
         id="orders-after"
         name="after"
@@ -110,6 +122,14 @@ export function OrdersScreen({ items, total, totalPages, filters, page }: Orders
             </td>
             <td data-label="Status">
               <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+              {order.invoice && !order.date_paid_gmt && order.status === 'on-hold' ? (
+                <div className="admin-muted">
+                  Invoice due {formatDate(order.invoice.date_due_gmt)}
+                  {order.invoice.overdue ? (
+                    <strong className="admin-overdue"> · overdue</strong>
+                  ) : null}
+                </div>
+              ) : null}
             </td>
             <td data-label="Type">{order.price_list === 'wholesale' ? 'Wholesale' : 'Retail'}</td>
             <td data-label="Total">{formatMoney(order.total)}</td>

@@ -1,4 +1,5 @@
 import {
+  InvoicePaymentCreateSchema,
   OrderNoteCreateSchema,
   OrderRefundCreateSchema,
   OwnerOrderListQuerySchema,
@@ -27,6 +28,8 @@ export interface OrderFilters {
   price_list: string;
   search: string;
   customer: string;
+  /** Unpaid or overdue invoices (pay on account). */
+  invoice: string;
 }
 
 /**
@@ -44,6 +47,7 @@ export function orderFiltersOf(url: URL): {
     price_list: '',
     search: '',
     customer: '',
+    invoice: '',
   };
   const query: Partial<OwnerOrderListQuery> = {};
   for (const key of Object.keys(filters) as Array<keyof OrderFilters>) {
@@ -125,6 +129,21 @@ export async function orderAction(request: Request, params: { id?: string }, api
       const order = await api.updateOrder(id, update.data);
       const carrier = carrierName(order.shipment?.carrier ?? update.data.shipment?.carrier ?? '');
       return `Order ${order.number} was marked fulfilled, shipped by ${carrier}; the buyer was emailed the tracking link.`;
+    });
+  }
+
+  if (intent === 'invoice-paid') {
+    const payment = InvoicePaymentCreateSchema.safeParse({
+      date_paid: postedText(formData, 'date_paid') || undefined,
+      reference: postedText(formData, 'reference'),
+    });
+    if (!payment.success) {
+      const issue = payment.error.issues[0]!;
+      return refused(issue.message, { [String(issue.path[0])]: issue.message });
+    }
+    return runAction(async () => {
+      const order = await api.markInvoicePaid(id, payment.data);
+      return `The invoice for order ${order.number} is marked paid; the order is now processing.`;
     });
   }
 

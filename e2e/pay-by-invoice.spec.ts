@@ -1,0 +1,151 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiPaths, type Customer, type Product } from '@larder/contract';
+import {
+  axeViolations,
+  createCustomer,
+  ownerAccount,
+  signIn,
+  xsrfHeader,
+  type Account,
+} from './support/back-office';
+import { gotoHydrated } from './support/hydration';
+import { seedCart } from './support/saved-cart';
+import { shoot } from './support/screenshots';
+import { shopApi } from './support/shop-api';
+
+const checkoutForm = (page: Page) => page.getByTestId('checkout-form');
+
+async function fillBilling(page: Page, email: string) {
+  const form = checkoutForm(page);
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Oats');
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Phone').fill('+1 512 555 0100');
+  await form.getByLabel('Country').selectOption('US');
+  await form.getByLabel('Street address').fill('1100 Congress Ave');
+  await form.getByLabel('City').fill('Austin');
+  await form.getByLabel('State', { exact: true }).selectOption('TX');
+  await form.getByLabel('Postcode / ZIP').fill('78701');
+}
+
+/** The owner signed in in a browser of their own. */
+async function ownerPage(browser: Browser): Promise<Page> {
+  const page = await (
+    await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  ).newPage();
+  await signIn(page, await ownerAccount());
+  return page;
+}
+
+/** A buyer signed in in `page` and approved for wholesale by the owner; answers their id. */
+async function wholesaleBuyer(page: Page, owner: Page, buyer: Account): Promise<number> {
+  await signIn(page, buyer);
+  const me = (await (await page.request.get(`${apiPaths.customers}/me`)).json()) as Customer;
+  const approved = await owner.request.put(`${apiPaths.customers}/${me.id}`, {
+    headers: await xsrfHeader(owner),
+    data: { role: 'wholesale_customer' },
+  });
+  expect(approved.status()).toBe(200);
+  return me.id;
+}
+
+async function simpleProduct(page: Page): Promise<Product> {
+  const product = (await shopApi(page.request).products()).find(
+    (entry) => entry.type === 'simple' && entry.purchasable,
+  );
+  if (!product) throw new Error('The seed needs a simple product in stock');
+  return product;
+}
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('an approved buyer with Net 30 pays by invoice with a PO number; the owner marks it paid', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = await createCustomer(request);
+  const owner = await ownerPage(browser);
+  const buyerId = await wholesaleBuyer(page, owner, buyer);
+
+  // The owner gives the account Net 30 and a $2,000 limit in the customer screen.
+  await gotoHydrated(owner, `/admin/customers/${buyerId}`);
+  const terms = owner.getByRole('form', { name: 'Payment terms' });
+  await terms.getByLabel('Terms').selectOption('net30');
+  await terms.getByLabel('Credit limit ($)').fill('2000');
+  await terms.getByRole('button', { name: 'Save terms' }).click();
+  await expect(owner.getByTestId('admin-notice')).toContainText('Net 30 terms, up to $2,000.00');
+  await expect(terms.getByLabel('Credit limit ($)')).toHaveValue('2000.00');
+  expect(await axeViolations(owner)).toEqual([]);
+  await shoot(owner, 'invoice-customer-terms');
+
+  // The buyer checks out by invoice.
+  const product = await simpleProduct(page);
+  await seedCart(page, [{ product, quantity: 2 }]);
+  await gotoHydrated(page, '/checkout');
+  await fillBilling(page, buyer.email);
+  const invoiceOption = page.getByRole('radio', { name: 'Pay by invoice (Net 30)' });
+  await expect(invoiceOption).toBeEnabled();
+  await invoiceOption.check();
+  await checkoutForm(page).getByLabel('Purchase order number (optional)').fill('PO-2041');
+  await expect(checkoutForm(page)).toContainText('the invoice comes with the confirmation email');
+  expect(await axeViolations(page, '[data-testid="checkout-form"]')).toEqual([]);
+  await shoot(page, 'invoice-checkout');
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page).toHaveURL(/\/order-received\/\d+\?key=/);
+  const orderId = Number(/order-received\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByTestId('order-invoice-note')).toContainText('due by');
+  await expect(page.getByTestId('order-invoice-note')).toContainText('(Net 30)');
+  const due = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  await expect(page.getByTestId('order-due-date')).toHaveText(due);
+  await expect(page.getByTestId('order-po-number')).toHaveText('PO-2041');
+  await expect(page.getByTestId('order-status')).toHaveText('On hold');
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'invoice-order-received');
+
+  // The owner marks the invoice paid on the order screen.
+  await gotoHydrated(owner, `/admin/orders/${orderId}`);
+  await expect(owner.getByTestId('order-invoice')).toContainText('PO-2041');
+  const paid = owner.getByRole('form', { name: 'Mark invoice paid' });
+  await paid.getByLabel('Reference').fill('ACH 88120');
+  expect(await axeViolations(owner)).toEqual([]);
+  await shoot(owner, 'invoice-admin-order');
+  await paid.getByRole('button', { name: 'Mark invoice paid' }).click();
+  await expect(owner.getByTestId('admin-notice')).toContainText('marked paid');
+  await expect(owner.getByRole('form', { name: 'Mark invoice paid' })).toHaveCount(0);
+  await expect(owner.getByText('Reference ACH 88120', { exact: true })).toBeVisible();
+  await owner.context().close();
+});
+
+test('a buyer whose order would pass the credit limit sees why beside the disabled invoice option', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const buyer = await createCustomer(request);
+  const owner = await ownerPage(browser);
+  const buyerId = await wholesaleBuyer(page, owner, buyer);
+  const limited = await owner.request.put(`${apiPaths.customers}/${buyerId}`, {
+    headers: await xsrfHeader(owner),
+    data: { wholesale: { terms: 'net15', credit_limit: '1.00' } },
+  });
+  expect(limited.status()).toBe(200);
+  await owner.context().close();
+
+  await seedCart(page, [{ product: await simpleProduct(page), quantity: 1 }]);
+  await gotoHydrated(page, '/checkout');
+  const option = page.getByRole('radio', { name: 'Pay by invoice (Net 15)' });
+  await expect(option).toBeDisabled();
+  await expect(page.getByTestId('invoice-option-note')).toContainText(
+    'over its credit limit of $1.00',
+  );
+  await expect(page.getByTestId('invoice-option-note')).toContainText('Pay by card instead.');
+});

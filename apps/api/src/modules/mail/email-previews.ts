@@ -13,6 +13,7 @@ import { backInStockEmail, stockRequestConfirmationEmail } from './stock-emails.
 import {
   backOfficeOrderLink,
   customerNoteEmail,
+  invoiceOrderConfirmationEmail,
   orderCompletedEmail,
   orderConfirmationEmail,
   orderLink,
@@ -159,6 +160,31 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
   };
   return [
     { name: 'order-confirmation', email: orderConfirmationEmail(order, link, shop.name) },
+    {
+      name: 'order-confirmation-invoice',
+      email: invoiceOrderConfirmationEmail(
+        {
+          ...order,
+          status: 'on-hold',
+          date_paid: null,
+          date_paid_gmt: null,
+          payment_method: 'invoice',
+          payment_method_title: 'Pay by invoice (Net 30)',
+          invoice: {
+            terms: 'net30',
+            purchase_order_number: 'PO-2041',
+            date_due: '2026-12-25T10:42:00',
+            date_due_gmt: '2026-12-25T15:42:00',
+            overdue: false,
+            payment_reference: '',
+          },
+        },
+        link,
+        shop.name,
+        // A preview shows the message; the attached PDF is the invoice document's own.
+        { filename: 'invoice-1042.pdf', content: Buffer.alloc(0), contentType: 'application/pdf' },
+      ),
+    },
     {
       name: 'order-new-for-owner',
       email: ownerNewOrderEmail(order, backOfficeOrderLink(publicUrl, order), owner),

@@ -95,7 +95,14 @@ export function invoiceOrderConfirmationEmail(
       },
     ],
   });
-  return { ...email, attachments: [invoice] };
+  return {
+    ...email,
+    // Not "Paid by": nothing is paid yet; the rows above say how and when it is due.
+    blocks: email.blocks.map((block) =>
+      block.kind === 'order' ? { ...block, order: { ...block.order, paidBy: '' } } : block,
+    ),
+    attachments: [invoice],
+  };
 }
 
 /** Sent when the owner completes the order. */

@@ -271,6 +271,15 @@ describe('POST /wp-json/wc/v3/orders with payment_method "invoice"', () => {
     expect(byCard.statusCode, byCard.body).toBe(201);
   });
 
+  it('two invoice orders placed at once are checked one after the other against the limit', async () => {
+    // Each is 15 × $20 plus shipping (over $300): one fits a $500 limit, both do not.
+    const buyer = await buyerWithTerms('net30', '500.00');
+    const answers = await Promise.all([placeOrder(buyer, 15), placeOrder(buyer, 15)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 403]);
+    const refused = answers.find((res) => res.statusCode === 403)!;
+    expect(errorOf(refused).code).toBe('larder_credit_limit_exceeded');
+  });
+
   it('refuses an account with an invoice past its due date', async () => {
     const buyer = await buyerWithTerms('net15');
     const first = OrderSchema.parse((await placeOrder(buyer, 1)).json());

@@ -82,6 +82,33 @@ describe('order-received loader', () => {
 });
 
 describe('order-received page', () => {
+  it('for an order on account: no payment asked for, the amount, due date and PO number shown', async () => {
+    renderPage(
+      anOrder({
+        status: 'on-hold',
+        total: '42.49',
+        payment_method: 'invoice',
+        payment_method_title: 'Pay by invoice (Net 30)',
+        invoice: {
+          terms: 'net30',
+          purchase_order_number: 'PO-2041',
+          date_due: '2026-12-26T09:00:00',
+          date_due_gmt: '2026-12-26T14:00:00',
+          overdue: false,
+          payment_reference: '',
+        },
+      }),
+    );
+    const note = await screen.findByTestId('order-invoice-note');
+    expect(note.textContent).toContain('We will invoice you for $42.49');
+    expect(note.textContent).toContain('due by December 26, 2026 (Net 30)');
+    expect(screen.getByTestId('order-due-date').textContent).toBe(
+      note.querySelector('time')!.textContent,
+    );
+    expect(screen.getByTestId('order-po-number').textContent).toBe('PO-2041');
+    expect(screen.queryByText(/We have not received payment/)).toBeNull();
+  });
+
   it('shows the receipt: lines with attributes, subtotal, shipping, total, addresses, payment and status', async () => {
     const order = anOrder({
       status: 'processing',

@@ -53,7 +53,12 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   const { order, page } = loaderData;
   const paid = order.status === 'processing' || order.status === 'completed';
   // Pay on account: nothing to pay now; the invoice says when.
-  const invoiced = order.invoice && order.status === 'on-hold' ? order.invoice : null;
+  const invoiced =
+    order.invoice &&
+    !order.date_paid &&
+    (order.status === 'on-hold' || order.status === 'completed')
+      ? order.invoice
+      : null;
   return (
     <section className="section order-received" data-testid="order-received">
       <div className="container order-received__inner">

@@ -80,9 +80,10 @@ export const orderManagementRoutes: FastifyPluginAsyncZod<OrderManagementRoutesO
           `${ownerOnly} Records that an order placed with \`payment_method: "invoice"\` was paid: ` +
           '`date_paid` (YYYY-MM-DD, default today; 400 when after today) becomes its `date_paid`, ' +
           '`reference` (optional, e.g. a cheque or transfer number) its `transaction_id` and ' +
-          '`invoice.payment_reference`, and it moves from on-hold to processing, with an order ' +
-          'note and an activity entry. 409 `larder_invoice_not_payable` for an order not paid by ' +
-          'invoice, one marked paid already, or one no longer on hold (cancelled).',
+          '`invoice.payment_reference`; an on-hold order moves to processing, one completed ' +
+          '(shipped before payment) stays completed; with an order note and an activity entry. ' +
+          '409 `larder_invoice_not_payable` for an order not paid by invoice, one marked paid ' +
+          'already, or a cancelled one.',
         params: IdParamsSchema,
         body: InvoicePaymentCreateSchema,
         response: { 200: OwnerOrderSchema, ...writeErrors },

@@ -224,11 +224,11 @@ export function createOrderManagementService(db: Database, options: OrderManagem
         );
         const day = datePaid.toISOString().slice(0, 10);
         const reference = input.reference ? ` (reference ${input.reference})` : '';
-        await systemNote(
-          tx,
-          orderId,
-          `Invoice paid on ${day}${reference}. Order status changed from ${STATUS_LABELS['on-hold']} to ${STATUS_LABELS.processing}.`,
-        );
+        const moved =
+          paid.status === 'processing'
+            ? ` Order status changed from ${STATUS_LABELS['on-hold']} to ${STATUS_LABELS.processing}.`
+            : '';
+        await systemNote(tx, orderId, `Invoice paid on ${day}${reference}.${moved}`);
         await activity.record(
           owner,
           {

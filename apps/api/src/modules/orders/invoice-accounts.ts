@@ -15,12 +15,18 @@ export interface InvoiceStanding {
 }
 
 /**
- * An invoice is unpaid while its order is on hold with no payment date: marking it paid moves it
- * to processing, cancelling it to cancelled, and either takes it out of the balance.
+ * The statuses an unpaid invoice order can be in: on hold as placed, or completed when the owner
+ * shipped it before the money came in (net terms: the goods go first).
+ */
+export const UNPAID_INVOICE_STATUSES = ['on-hold', 'completed'] as const;
+
+/**
+ * An invoice is unpaid until the owner records its payment (`date_paid`); cancelling the order
+ * also takes it out of the balance.
  */
 export const unpaidInvoice = and(
   eq(orders.paymentMethod, INVOICE_PAYMENT_METHOD_ID),
-  eq(orders.status, 'on-hold'),
+  inArray(orders.status, [...UNPAID_INVOICE_STATUSES]),
   isNull(orders.datePaid),
 );
 

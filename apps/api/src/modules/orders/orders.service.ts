@@ -204,7 +204,10 @@ function toOrderInvoice(order: OrderWithItems['order'], now: Date): Order['invoi
     purchase_order_number: order.purchaseOrderNumber,
     date_due: formatWpDate(order.dateDue),
     date_due_gmt: formatWpDate(order.dateDue),
-    overdue: order.status === 'on-hold' && order.datePaid === null && order.dateDue < now,
+    overdue:
+      (order.status === 'on-hold' || order.status === 'completed') &&
+      order.datePaid === null &&
+      order.dateDue < now,
     payment_reference: order.datePaid ? order.transactionId : '',
   };
 }
@@ -884,9 +887,10 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
     },
 
     /**
-     * The owner records an invoice order's payment: on-hold → processing with the day it was
-     * paid and the reference as its transaction id. 409 `larder_invoice_not_payable` for an order
-     * not paid by invoice, one paid already, or one no longer on hold. Runs in `tx`.
+     * The owner records an invoice order's payment: the day it was paid, the reference as its
+     * transaction id; on-hold → processing, and a completed (shipped) order stays completed.
+     * 409 `larder_invoice_not_payable` for an order not paid by invoice, one paid already, or a
+     * cancelled one. Runs in `tx`.
      */
     async markInvoicePaid(orderId: number, payment: InvoicePayment, tx: Database) {
       const found = await ordersRepo.findForUpdate(tx, orderId);
@@ -900,11 +904,13 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
       if (order.datePaid !== null) {
         throw refuse(`was marked paid already, on ${order.datePaid.toISOString().slice(0, 10)}.`);
       }
-      if (order.status !== 'on-hold') {
-        throw refuse(`is ${order.status}: only an on-hold invoice order can be marked paid.`);
+      if (order.status !== 'on-hold' && order.status !== 'completed') {
+        throw refuse(
+          `is ${order.status}: only an on-hold or completed invoice can be marked paid.`,
+        );
       }
       await ordersRepo.updateStatus(tx, orderId, {
-        status: 'processing',
+        status: order.status === 'on-hold' ? 'processing' : 'completed',
         datePaid: payment.datePaid,
         transactionId: payment.reference,
         dateModified: now(),

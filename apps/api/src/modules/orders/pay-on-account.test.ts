@@ -369,6 +369,32 @@ describe('POST /wp-json/wc/v3/orders/{id}/invoice-payment', () => {
     expect((await markPaid(cancelled.id)).statusCode).toBe(409);
   });
 
+  it('an invoice order shipped before payment stays owed until it is marked paid', async () => {
+    const buyer = await buyerWithTerms();
+    const order = OrderSchema.parse((await placeOrder(buyer, 1)).json());
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `${apiPaths.orders}/${order.id}`,
+      headers: owner.bearer,
+      payload: { status: 'completed', shipment: { carrier: 'ups', tracking_number: '1Z999' } },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const balance = async () =>
+      CustomerSchema.parse(
+        (await t.app.inject({ url: customerUrl(buyer.id), headers: buyer.bearer })).json(),
+      ).wholesale?.balance;
+    expect(await balance()).toBe(order.total);
+
+    const res = await markPaid(order.id, { reference: 'Cheque 7' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(OwnerOrderSchema.parse(res.json())).toMatchObject({
+      status: 'completed',
+      transaction_id: 'Cheque 7',
+    });
+    expect(OwnerOrderSchema.parse(res.json()).date_paid_gmt).not.toBeNull();
+    expect(await balance()).toBe('0.00');
+  });
+
   it('400 for a payment dated after today; 404 for an unknown order', async () => {
     const buyer = await buyerWithTerms();
     const order = OrderSchema.parse((await placeOrder(buyer, 1)).json());

@@ -165,7 +165,11 @@ function FulfilForm({ order, result }: { order: OwnerOrder; result: ActionResult
       </SubmitButton>
       <p className="admin-muted">The buyer is emailed the tracking link.</p>
       {order.status === 'on-hold' ? (
-        <p className="admin-muted">The order is on hold: check it before you ship.</p>
+        <p className="admin-muted">
+          {order.invoice
+            ? 'On account: it ships now and is paid by its due date.'
+            : 'The order is on hold: check it before you ship.'}
+        </p>
       ) : null}
     </Form>
   );
@@ -450,7 +454,9 @@ export function OrderScreen({ order, notes, refundQuestion, result }: OrderScree
                 </div>
               </dl>
             ) : null}
-            {order.invoice && order.status === 'on-hold' && !order.date_paid_gmt ? (
+            {order.invoice &&
+            (order.status === 'on-hold' || order.status === 'completed') &&
+            !order.date_paid_gmt ? (
               <InvoicePaidForm result={result} />
             ) : null}
           </section>

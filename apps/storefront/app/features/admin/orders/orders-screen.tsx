@@ -122,7 +122,9 @@ export function OrdersScreen({ items, total, totalPages, filters, page }: Orders
             </td>
             <td data-label="Status">
               <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
-              {order.invoice && !order.date_paid_gmt && order.status === 'on-hold' ? (
+              {order.invoice &&
+              !order.date_paid_gmt &&
+              (order.status === 'on-hold' || order.status === 'completed') ? (
                 <div className="admin-muted">
                   Invoice due {formatDate(order.invoice.date_due_gmt)}
                   {order.invoice.overdue ? (

@@ -60,6 +60,7 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { quickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
@@ -326,6 +327,7 @@ export async function buildApp(
 
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(quickOrderRoutes, { quickOrder: services.quickOrder });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

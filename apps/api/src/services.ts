@@ -45,6 +45,7 @@ import {
 } from './modules/shipping/shipping.service.ts';
 import { createShippingZonesService } from './modules/shipping/shipping-zones.service.ts';
 import { createCouponsService, type CouponsService } from './modules/coupons/coupons.service.ts';
+import { createQuickOrderService } from './modules/quick-order/quick-order.service.ts';
 import { createStockNotificationsRepo } from './modules/stock-notifications/stock-notifications.repo.ts';
 import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
 import { createTaxService, taxableLine, type TaxService } from './modules/tax/tax.service.ts';
@@ -252,5 +253,6 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     payments,
     reports,
     apiKeys: createApiKeysService(db, { activity, publicUrl: config.publicUrl, now }),
+    quickOrder: createQuickOrderService(db),
   };
 }

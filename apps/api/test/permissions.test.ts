@@ -9,6 +9,7 @@ import {
   testPaymentToken,
   type Order,
   ownerApiPaths,
+  quickOrderApiPaths,
 } from '@larder/contract';
 import sharp from 'sharp';
 import { customers, media, productReviews } from '../src/db/schema.ts';
@@ -689,6 +690,18 @@ function couponRoutes(): RouteEntry[] {
           url: couponApiPaths.cartDiscounts,
           payload: () => ({ products: [{ product_id: w.productId, quantity: 1 }] }),
           expect: same(200),
+        },
+      ],
+    },
+    {
+      route: `POST ${quickOrderApiPaths.importFile}`,
+      rule: 'approved wholesale buyers and owners',
+      probes: () => [
+        {
+          method: 'POST',
+          url: quickOrderApiPaths.importFile,
+          payload: () => ({ csv: 'sku,quantity\nNO-SUCH-SKU,12' }),
+          expect: onlyFor(['wholesale', 'owner']),
         },
       ],
     },

@@ -44,7 +44,7 @@ export function readQuickOrderFile(text: string): QuickOrderFile {
       trim: true,
       // The header and one row past the limit, to say where reading stopped.
       to: MAX_ROWS + 2,
-    }) as typeof records;
+    }) as unknown as typeof records;
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
     return { rows: [], problems: [{ row: line, message: 'This row could not be read as CSV.' }] };

@@ -17,10 +17,7 @@ const refusal = (query: Parameters<typeof reportPeriod>[0]) => {
 describe('reportPeriod', () => {
   it('reads the named periods as WooCommerce does, in UTC days', () => {
     expect(reportPeriod({}, now)).toEqual({ first: '2026-03-04', last: '2026-03-04' });
-    expect(reportPeriod({ period: 'day' }, now)).toEqual({
-      first: '2026-03-04',
-      last: '2026-03-04',
-    });
+    expect(reportPeriod({ period: 'day' }, now)).toEqual({ first: '2026-03-04', last: '2026-03-04' });
     expect(reportPeriod({ period: 'week' }, now)).toEqual({
       first: '2026-02-26',
       last: '2026-03-04',

@@ -82,8 +82,7 @@ export function reportPeriod(query: SalesReportQuery, now: Date): ReportPeriod {
     return { first: today, last: today };
   }
   const first = queryDay('date_min', query.date_min);
-  const last =
-    query.date_max === undefined ? dayStart(today)! : queryDay('date_max', query.date_max);
+  const last = query.date_max === undefined ? dayStart(today)! : queryDay('date_max', query.date_max);
   if (last < first) {
     throw query.date_max === undefined
       ? invalidParam('date_min', 'date_min is after today.')

@@ -41,20 +41,8 @@ beforeAll(async () => {
     name: 'trade',
     role: 'wholesale_customer',
   });
-  granola = (
-    await createProduct(t, {
-      name: 'Report Granola',
-      regular_price: '12.50',
-      wholesale_price: '7.50',
-    })
-  ).id;
-  muesli = (
-    await createProduct(t, {
-      name: 'Report Muesli',
-      regular_price: '9.00',
-      wholesale_price: '5.40',
-    })
-  ).id;
+  granola = (await createProduct(t, { name: 'Report Granola', regular_price: '12.50', wholesale_price: '7.50' })).id;
+  muesli = (await createProduct(t, { name: 'Report Muesli', regular_price: '9.00', wholesale_price: '5.40' })).id;
 });
 afterAll(() => t.close());
 
@@ -69,8 +57,7 @@ async function refund(order: Order, cents: number, full = false) {
   await t.database.db
     .insert(orderRefunds)
     .values({ orderId: order.id, amountCents: cents, refundedBy: owner.id });
-  if (full)
-    await t.database.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
+  if (full) await t.database.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
 }
 
 const report = async (url: string) => {
@@ -176,11 +163,7 @@ describe('GET /reports/sales and /reports/top_sellers', () => {
     const res = await report(`${apiPaths.salesReport}?date_min=2031-06-05&date_max=2031-06-09`);
     const body = SalesReportSchema.parse(res.json());
     expect(Object.keys(body.totals)).toHaveLength(5);
-    expect(body.totals['2031-06-05']).toMatchObject({
-      orders: 1,
-      items: 4,
-      retail_sales: before.total,
-    });
+    expect(body.totals['2031-06-05']).toMatchObject({ orders: 1, items: 4, retail_sales: before.total });
     expect(body.total_orders).toBe(3);
     expect(body.total_sales).toBe(
       ((cents(before) + cents(mon[0]!) + cents(mon[1]!)) / 100).toFixed(2),
@@ -258,9 +241,7 @@ describe('hostile report queries from an owner', () => {
           fc.integer({ min: 0, max: 99 }),
         )
         .map(([y, m, d]) =>
-          [String(y).padStart(4, '0'), String(m).padStart(2, '0'), String(d).padStart(2, '0')].join(
-            '-',
-          ),
+          [String(y).padStart(4, '0'), String(m).padStart(2, '0'), String(d).padStart(2, '0')].join('-'),
         ),
       fc.string({ maxLength: 12 }),
     );
@@ -276,17 +257,12 @@ describe('hostile report queries from an owner', () => {
       { requiredKeys: [] },
     );
     await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(apiPaths.salesReport, apiPaths.topSellers),
-        query,
-        async (path, params) => {
-          const search = new URLSearchParams(params as Record<string, string>).toString();
-          const res = await t.app.inject({ url: `${path}?${search}`, headers: owner.bearer });
-          expect([200, 400], `${search}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
-          if (res.statusCode === 400)
-            expect(ApiErrorSchema.safeParse(res.json()).success).toBe(true);
-        },
-      ),
+      fc.asyncProperty(fc.constantFrom(apiPaths.salesReport, apiPaths.topSellers), query, async (path, params) => {
+        const search = new URLSearchParams(params as Record<string, string>).toString();
+        const res = await t.app.inject({ url: `${path}?${search}`, headers: owner.bearer });
+        expect([200, 400], `${search}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(ApiErrorSchema.safeParse(res.json()).success).toBe(true);
+      }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
     );
   });

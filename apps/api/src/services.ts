@@ -50,6 +50,7 @@ import { createStockNotificationsRepo } from './modules/stock-notifications/stoc
 import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
 import { createTaxService, taxableLine, type TaxService } from './modules/tax/tax.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
+import { createWholesaleOrderingService } from './modules/wholesale/wholesale-ordering.service.ts';
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -182,6 +183,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     log,
     now,
   });
+  const wholesaleOrdering = createWholesaleOrderingService(db, { activity });
   const tax = createTaxService(db, { activity });
   const coupons = createCouponsService(db, { activity, now });
   const shippingRepo = createShippingRepo(db);
@@ -241,6 +243,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     reviews,
     forms,
     wholesale,
+    wholesaleOrdering,
     shipping,
     shippingZones,
     tax,

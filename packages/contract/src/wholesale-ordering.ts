@@ -9,6 +9,14 @@ import {
   type WholesaleRules,
 } from './wholesale-rules.ts';
 
+/** The wholesale ordering rules' own routes. */
+export const wholesaleOrderingPaths = {
+  /** Owner: `GET`/`PUT` the shop's order minimums. */
+  settings: '/wp-json/larder/v1/wholesale/settings',
+  /** A signed-in wholesale buyer: the minimum that applies to them. */
+  terms: '/wp-json/larder/v1/wholesale/terms',
+} as const;
+
 // The wire shapes of the wholesale ordering rules (issue 15, decision 0037): products' and
 // variations' `wholesale` field, the owner's minimums and a buyer's progress towards them.
 

@@ -32,6 +32,10 @@ test.describe('Wholesale quick order (issue 15)', () => {
 
     await gotoHydrated(page, '/wholesale/quick-order');
     await expect(page.getByRole('heading', { level: 1, name: 'Quick order' })).toBeVisible();
+    // A new account's first order: the opening minimum, from the shop's settings.
+    await expect(page.getByTestId('quick-order-minimum')).toContainText(
+      /^A first wholesale order has a \$[\d,.]+ minimum/,
+    );
     const table = page.getByTestId('quick-order-table');
     const quantity = table.getByLabel(`Quantity of ${first!.name}`);
 

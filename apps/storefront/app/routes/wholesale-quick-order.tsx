@@ -9,6 +9,7 @@ import {
   QuickOrderForPartners,
 } from '../features/wholesale/quick-order/quick-order.tsx';
 import { createShopApi } from '../lib/api/index.ts';
+import { getWholesaleMinimum } from '../lib/api/quick-order.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -22,14 +23,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await orNotFound(api, api.getPageBySlug('wholesale'));
   const chrome = chromeFromPage(page, { headerTitle: 'Quick order', largeHeader: false });
   if (customer.role !== 'wholesale_customer') return { chrome, partner: null };
-  const [products, orders] = await Promise.all([
+  const [products, orders, minimum] = await Promise.all([
     api.listProducts(),
     api.listCustomerOrders(customer.id),
+    getWholesaleMinimum(context.apiFetch),
   ]);
   const lastOrder = orders.find(
     (order) => order.status !== 'cancelled' && order.status !== 'failed',
   );
-  return { chrome, partner: { products, lastOrder: lastOrder ?? null } };
+  return { chrome, partner: { products, lastOrder: lastOrder ?? null, minimum } };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -44,6 +46,7 @@ export default function WholesaleQuickOrder({ loaderData }: Route.ComponentProps
           <QuickOrder
             products={loaderData.partner.products}
             lastOrder={loaderData.partner.lastOrder}
+            minimum={loaderData.partner.minimum}
           />
         ) : (
           <QuickOrderForPartners />

@@ -1,12 +1,18 @@
-import type { Order, Product } from '@larder/contract';
-import { formatCents } from '@larder/contract/money';
+import {
+  minimumMessage,
+  minimumProgress,
+  type Order,
+  type Product,
+  type WholesaleTerms,
+} from '@larder/contract';
+import { centsOf, formatCents } from '@larder/contract/money';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormBanner, type Banner } from '../../../components/forms/form-banner.tsx';
 import { formErrorMessage } from '../../../components/forms/form-errors.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
-import { importQuickOrderFile } from '../../../lib/api/quick-order-import.ts';
+import { importQuickOrderFile } from '../../../lib/api/quick-order.ts';
 import { useCartStore } from '../../cart/cart-store.ts';
 import {
   cartItemsFor,
@@ -51,9 +57,12 @@ const unitsLabel = (row: QuickOrderRow, quantity: number) => {
 export function QuickOrder({
   products,
   lastOrder,
+  minimum,
 }: {
   products: Product[];
   lastOrder: Order | null;
+  /** The order minimum that applies to this buyer (opening or reorder). */
+  minimum: WholesaleTerms;
 }) {
   const navigate = useNavigate();
   const rows = useMemo(() => quickOrderRows(products), [products]);
@@ -79,6 +88,14 @@ export function QuickOrder({
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const problems = lines.filter((line) => line.problem !== null);
+  const progress = minimumProgress(
+    {
+      openingCents: centsOf(minimum.opening_order_minimum),
+      reorderCents: centsOf(minimum.reorder_minimum),
+    },
+    minimum.minimum_kind === 'reorder',
+    subtotalCents,
+  );
 
   const say = (next: Banner) => {
     setBanner(next);
@@ -240,9 +257,19 @@ export function QuickOrder({
           </span>
           <strong data-testid="quick-order-subtotal">{formatCents(subtotalCents)}</strong>
         </p>
-        <p className="muted quick-order__note">
-          Before shipping and tax. Your order minimum and payment options are shown in the cart.
-        </p>
+        <p className="muted quick-order__note">Before shipping and tax.</p>
+        {progress.minimumCents > 0 ? (
+          <div className="quick-order__minimum" data-met={progress.met || undefined}>
+            <progress
+              max={progress.minimumCents}
+              value={Math.min(subtotalCents, progress.minimumCents)}
+              aria-labelledby="quick-order-minimum"
+            />
+            <p id="quick-order-minimum" data-testid="quick-order-minimum">
+              {minimumMessage(progress)}
+            </p>
+          </div>
+        ) : null}
         {problems.length > 0 ? (
           <p className="quick-order__warning" role="status">
             {problems.length === 1 ? 'One line needs' : `${problems.length} lines need`} a different

@@ -9,8 +9,8 @@ import {
 } from './catalog.ts';
 import { MAX_ID } from './common.ts';
 import { MoneyInputError, parseMoneyInput } from './money.ts';
-import { WholesaleRulesWriteSchema } from './wholesale-ordering.ts';
-import { NO_WHOLESALE_RULES, wholesaleRuleIssues, type WholesaleRules } from './wholesale-rules.ts';
+import { WholesaleRulesWriteSchema, wholesaleRulesOf } from './wholesale-ordering.ts';
+import { wholesaleRuleIssues, type WholesaleRules } from './wholesale-rules.ts';
 
 // The owner's product writes (the back office's Products screen): WooCommerce's write bodies for
 // `POST/PUT /wc/v3/products[/{id}]` and `/products/{id}/variations[/{id}]`, plus our wholesale
@@ -120,6 +120,18 @@ const readableCents = (value: string | undefined): number | null => {
   }
 };
 
+/** Readable rules, or null: malformed ones have their own issues already. */
+const readableRules = (
+  rules: Parameters<typeof wholesaleRulesOf>[0] | null | undefined,
+): WholesaleRules | null => {
+  if (!rules) return null;
+  try {
+    return wholesaleRulesOf(rules);
+  } catch {
+    return null;
+  }
+};
+
 const addIssues = (context: z.RefinementCtx, issues: PriceIssue[]) => {
   for (const issue of issues) context.addIssue({ code: 'custom', ...issue });
 };
@@ -183,11 +195,9 @@ export const VariationCreateSchema = z
         saleCents: readableCents(variation.sale_price),
       }),
     );
-    if (variation.wholesale)
-      addIssues(
-        context,
-        wholesaleRuleIssues(variation.wholesale, readableCents(variation.wholesale_price)),
-      );
+    const rules = readableRules(variation.wholesale);
+    if (rules)
+      addIssues(context, wholesaleRuleIssues(rules, readableCents(variation.wholesale_price)));
     if (variation.manage_stock && variation.stock_quantity === null) {
       context.addIssue({
         code: 'custom',
@@ -261,8 +271,8 @@ export interface ProductRuleState {
   regularCents: number | null;
   saleCents: number | null;
   wholesaleCents: number | null;
-  /** The wholesale ordering rules the product will have. */
-  wholesale: WholesaleRules;
+  /** The wholesale ordering rules the product will have; left out, none. */
+  wholesale?: WholesaleRules;
   manageStock: boolean;
   stockQuantity: number | null;
   variationCount: number;
@@ -279,10 +289,11 @@ export function productRuleIssues(product: ProductRuleState): PriceIssue[] {
     if (product.regularCents === null)
       issues.push({ path: ['regular_price'], message: 'A simple product needs a regular price.' });
     issues.push(...salePriceIssues(product));
-    issues.push(...wholesaleRuleIssues(product.wholesale, product.wholesaleCents));
+    if (product.wholesale)
+      issues.push(...wholesaleRuleIssues(product.wholesale, product.wholesaleCents));
   } else {
     // Each size has its own wholesale price, so breaks (prices) belong on the variations.
-    if (product.wholesale.tiers.length > 0)
+    if (product.wholesale && product.wholesale.tiers.length > 0)
       issues.push({
         path: ['wholesale', 'tiers'],
         message:
@@ -332,7 +343,7 @@ export const ProductCreateSchema = z
     regular_price: productFields.regular_price.default(''),
     sale_price: productFields.sale_price.default(''),
     wholesale_price: productFields.wholesale_price.default(''),
-    wholesale: productFields.wholesale.default(NO_WHOLESALE_RULES),
+    wholesale: productFields.wholesale.default({ case_size: 1, min_quantity: 1, tiers: [] }),
     manage_stock: productFields.manage_stock.default(false),
     stock_quantity: productFields.stock_quantity.default(null),
     stock_status: productFields.stock_status.default('instock'),
@@ -356,7 +367,7 @@ export const ProductCreateSchema = z
         regularCents: readableCents(product.regular_price),
         saleCents: readableCents(product.sale_price),
         wholesaleCents: readableCents(product.wholesale_price),
-        wholesale: product.wholesale,
+        wholesale: readableRules(product.wholesale) ?? { caseSize: 1, minQuantity: 1, tiers: [] },
         manageStock: product.manage_stock,
         stockQuantity: product.stock_quantity,
         variationCount: product.variations.length,

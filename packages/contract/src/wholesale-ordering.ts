@@ -53,48 +53,47 @@ const quantity = (what: string) =>
     .min(1, `The ${what} is at least 1.`)
     .max(MAX_WHOLESALE_QUANTITY, `Keep the ${what} under ${MAX_WHOLESALE_QUANTITY}.`);
 
-/** An amount the owner typed ("12.50"), required, in cents. */
+/** An amount the owner typed ("12.50"), required and above 0; read in cents by wholesaleRulesOf. */
 const AmountInputSchema = z
   .string()
   .max(20)
-  .transform((value, context) => {
+  .superRefine((value, context) => {
     try {
-      const cents = parseMoneyInput(value);
-      if (cents > 0) return cents;
-      context.addIssue({ code: 'custom', message: 'A price above 0.00.' });
+      if (parseMoneyInput(value) === 0)
+        context.addIssue({ code: 'custom', message: 'A price above 0.00.' });
     } catch (error) {
       if (!(error instanceof MoneyInputError)) throw error;
       context.addIssue({ code: 'custom', message: error.message });
     }
-    return z.NEVER;
   });
 
 /**
- * The owner's write of `wholesale`: case size, minimum and breaks; the breaks are stored sorted.
- * Checked against the wholesale price by wholesaleRuleIssues once the item's price is known.
+ * The owner's write of `wholesale`: case size, minimum and breaks, as typed (prices "5.50"), so
+ * the back office can check a form with it and send what it parsed. wholesaleRulesOf reads it;
+ * wholesaleRuleIssues checks it against the item's wholesale price.
  */
-export const WholesaleRulesWriteSchema = z
-  .object({
-    case_size: quantity('case size').default(1),
-    min_quantity: quantity('minimum quantity').default(1),
-    tiers: z
-      .array(
-        z.object({
-          min_quantity: quantity('break quantity'),
-          price: AmountInputSchema,
-        }),
-      )
-      .max(MAX_WHOLESALE_TIERS, `At most ${MAX_WHOLESALE_TIERS} quantity breaks.`)
-      .default([]),
-  })
-  .transform((rules): WholesaleRules => ({
-    caseSize: rules.case_size,
-    minQuantity: rules.min_quantity,
-    tiers: sortedTiers(
-      rules.tiers.map((tier) => ({ minQuantity: tier.min_quantity, priceCents: tier.price })),
-    ),
-  }));
+export const WholesaleRulesWriteSchema = z.object({
+  case_size: quantity('case size').default(1),
+  min_quantity: quantity('minimum quantity').default(1),
+  tiers: z
+    .array(z.object({ min_quantity: quantity('break quantity'), price: AmountInputSchema }))
+    .max(MAX_WHOLESALE_TIERS, `At most ${MAX_WHOLESALE_TIERS} quantity breaks.`)
+    .default([]),
+});
 export type WholesaleRulesWrite = z.input<typeof WholesaleRulesWriteSchema>;
+export type WholesaleRulesWriteInput = z.output<typeof WholesaleRulesWriteSchema>;
+
+/** A parsed write in cents, the breaks sorted by quantity as they are stored. */
+export const wholesaleRulesOf = (rules: WholesaleRulesWriteInput): WholesaleRules => ({
+  caseSize: rules.case_size,
+  minQuantity: rules.min_quantity,
+  tiers: sortedTiers(
+    rules.tiers.map((tier) => ({
+      minQuantity: tier.min_quantity,
+      priceCents: parseMoneyInput(tier.price),
+    })),
+  ),
+});
 
 /** `GET/PUT /larder/v1/wholesale/settings`: the shop's order minimums, as money strings. */
 export const WholesaleSettingsSchema = z.object({

@@ -8,7 +8,7 @@ import {
   wholesaleRuleIssues,
   wholesaleUnitCents,
 } from './wholesale-rules.ts';
-import { WholesaleRulesWriteSchema } from './wholesale-ordering.ts';
+import { WholesaleRulesWriteSchema, wholesaleRulesOf } from './wholesale-ordering.ts';
 
 const tiers = [
   { minQuantity: 60, priceCents: 550 },
@@ -135,14 +135,16 @@ describe('wholesaleRuleIssues', () => {
 describe('WholesaleRulesWriteSchema', () => {
   it('reads the owner’s rules in cents with the breaks sorted by quantity', () => {
     expect(
-      WholesaleRulesWriteSchema.parse({
-        case_size: 12,
-        min_quantity: 12,
-        tiers: [
-          { min_quantity: 120, price: '5' },
-          { min_quantity: 60, price: '5.50' },
-        ],
-      }),
+      wholesaleRulesOf(
+        WholesaleRulesWriteSchema.parse({
+          case_size: 12,
+          min_quantity: 12,
+          tiers: [
+            { min_quantity: 120, price: '5' },
+            { min_quantity: 60, price: '5.50' },
+          ],
+        }),
+      ),
     ).toEqual(bag);
   });
 

@@ -6,6 +6,7 @@ import {
   salePriceIssues,
   variationAttributeIssues,
   wholesaleRuleIssues,
+  wholesaleRulesOf,
   type PriceIssue,
   type WooProduct,
   type ProductCreateInput,
@@ -218,7 +219,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
       regularPriceCents: priceInputCents(variation.regular_price)!,
       salePriceCents: priceInputCents(variation.sale_price),
       wholesalePriceCents: priceInputCents(variation.wholesale_price),
-      ...variationRuleColumns(variation.wholesale),
+      ...variationRuleColumns(variation.wholesale ? wholesaleRulesOf(variation.wholesale) : null),
       stockQuantity: variation.manage_stock ? variation.stock_quantity : null,
       stockStatus: variation.stock_status,
       taxClass: variation.tax_class,
@@ -304,7 +305,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
           regularPriceCents: simple ? priceInputCents(input.regular_price) : null,
           salePriceCents: simple ? priceInputCents(input.sale_price) : null,
           wholesalePriceCents: simple ? priceInputCents(input.wholesale_price) : null,
-          ...productRuleColumns(input.wholesale),
+          ...productRuleColumns(wholesaleRulesOf(input.wholesale)),
           manageStock: input.manage_stock,
           stockQuantity: input.manage_stock ? input.stock_quantity : null,
           stockStatus: input.stock_status,
@@ -372,7 +373,9 @@ export function createProductWritesService(db: Database, options: ProductWritesO
             : row.stockQuantity
           : null;
         const status = input.status ?? row.status;
-        const wholesale = input.wholesale ?? productWholesaleRules(row);
+        const wholesale = input.wholesale
+          ? wholesaleRulesOf(input.wholesale)
+          : productWholesaleRules(row);
         const issues = productRuleIssues({
           type,
           status,
@@ -423,7 +426,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
           regularPriceCents: regularCents,
           salePriceCents: saleCents,
           wholesalePriceCents: wholesaleCents,
-          ...(input.wholesale ? productRuleColumns(input.wholesale) : {}),
+          ...(input.wholesale ? productRuleColumns(wholesale) : {}),
           manageStock,
           stockQuantity,
           stockStatus: input.stock_status,
@@ -578,7 +581,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
         // Its own rules (or, without, its product's) must still fit its wholesale price.
         const ownRules =
           input.wholesale !== undefined
-            ? input.wholesale
+            ? input.wholesale && wholesaleRulesOf(input.wholesale)
             : variation.wholesaleCaseSize === null
               ? null
               : variationWholesaleRules(product, variation);
@@ -604,7 +607,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
           regularPriceCents: regularCents!,
           salePriceCents: saleCents,
           wholesalePriceCents: wholesaleCents,
-          ...(input.wholesale !== undefined ? variationRuleColumns(input.wholesale) : {}),
+          ...(input.wholesale !== undefined ? variationRuleColumns(ownRules) : {}),
           stockQuantity,
           stockStatus: input.stock_status,
           taxClass: input.tax_class,

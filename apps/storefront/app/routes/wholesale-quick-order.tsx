@@ -9,7 +9,7 @@ import {
   QuickOrderForPartners,
 } from '../features/wholesale/quick-order/quick-order.tsx';
 import { createShopApi } from '../lib/api/index.ts';
-import { getWholesaleMinimum } from '../lib/api/quick-order.ts';
+import { fetchWholesaleTerms } from '../lib/api/wholesale-terms.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [products, orders, minimum] = await Promise.all([
     api.listProducts(),
     api.listCustomerOrders(customer.id),
-    getWholesaleMinimum(context.apiFetch),
+    fetchWholesaleTerms(context.apiFetch),
   ]);
   const lastOrder = orders.find(
     (order) => order.status !== 'cancelled' && order.status !== 'failed',

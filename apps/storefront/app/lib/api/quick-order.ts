@@ -1,8 +1,6 @@
 import {
   quickOrderApiPaths,
-  wholesaleOrderingPaths,
   type QuickOrderImport,
-  type WholesaleTerms,
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
@@ -23,10 +21,3 @@ export async function importQuickOrderFile(
   return (await response.json()) as QuickOrderImport;
 }
 
-/** `GET …/wholesale/terms`: the order minimum that applies to the signed-in buyer. */
-export async function getWholesaleMinimum(fetcher: ApiFetch): Promise<WholesaleTerms> {
-  const path = wholesaleOrderingPaths.terms;
-  const response = await fetcher(path);
-  if (!response.ok) throw await ApiError.fromResponse(response, path);
-  return (await response.json()) as WholesaleTerms;
-}

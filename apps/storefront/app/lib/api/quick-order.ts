@@ -1,7 +1,4 @@
-import {
-  quickOrderApiPaths,
-  type QuickOrderImport,
-} from '@larder/contract';
+import { quickOrderApiPaths, type QuickOrderImport } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
 import { browserApiFetch } from './browser-fetch.ts';
@@ -20,4 +17,3 @@ export async function importQuickOrderFile(
   if (!response.ok) throw await ApiError.fromResponse(response, path);
   return (await response.json()) as QuickOrderImport;
 }
-

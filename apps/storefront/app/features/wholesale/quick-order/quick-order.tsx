@@ -31,7 +31,7 @@ import {
 export function QuickOrderForPartners() {
   return (
     <div className="quick-order-partners">
-      <h1 className="quick-order__title">Quick order is for wholesale partners</h1>
+      <h2 className="quick-order__title">Quick order is for wholesale partners</h2>
       <p>
         Cafés, shops and offices with a wholesale account order every product and size from one
         table here, at wholesale prices.
@@ -43,7 +43,7 @@ export function QuickOrderForPartners() {
 
 const unitsLabel = (row: QuickOrderRow, quantity: number) => {
   const { caseSize } = row.rules;
-  if (caseSize <= 1 || quantity % caseSize !== 0) return null;
+  if (caseSize <= 1 || quantity === 0 || quantity % caseSize !== 0) return null;
   const cases = quantity / caseSize;
   return `${cases} ${cases === 1 ? 'case' : 'cases'} of ${caseSize}`;
 };
@@ -168,7 +168,6 @@ export function QuickOrder({
   return (
     <div className="quick-order">
       <header className="quick-order__head">
-        <h1 className="quick-order__title">Quick order</h1>
         <p className="quick-order__intro">
           Every product and size at your wholesale prices. Enter quantities in units; sizes sold by
           the case step by the case. Quantity breaks apply as you type.
@@ -226,7 +225,6 @@ export function QuickOrder({
         <thead>
           <tr>
             <th scope="col">Product</th>
-            <th scope="col">SKU</th>
             <th scope="col">Your price</th>
             <th scope="col">Quantity</th>
             <th scope="col" className="quick-order__num">
@@ -310,20 +308,27 @@ function QuickOrderTableRow({
       data-problem={line?.problem ? true : undefined}
     >
       <th scope="row" className="quick-order__product">
-        {row.image ? (
-          <img src={row.image.src} alt="" width={48} height={48} loading="lazy" decoding="async" />
-        ) : (
-          <span className="quick-order__no-image" aria-hidden="true" />
-        )}
-        <span>
-          <span className="quick-order__name">{row.name}</span>
-          {row.option ? <span className="quick-order__option">{row.option}</span> : null}
-          {!row.inStock ? <span className="quick-order__stock">Out of stock</span> : null}
-        </span>
+        <div className="quick-order__product-inner">
+          {row.image ? (
+            <img
+              src={row.image.src}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : (
+            <span className="quick-order__no-image" aria-hidden="true" />
+          )}
+          <span>
+            <span className="quick-order__name">{row.name}</span>
+            {row.option ? <span className="quick-order__option">{row.option}</span> : null}
+            <span className="quick-order__sku">SKU {row.sku}</span>
+            {!row.inStock ? <span className="quick-order__stock">Out of stock</span> : null}
+          </span>
+        </div>
       </th>
-      <td className="quick-order__sku" data-label="SKU">
-        {row.sku}
-      </td>
       <td className="quick-order__price" data-label="Your price">
         <span>{formatCents(line?.unitCents ?? row.unitCents)}</span>
         <span className="muted quick-order__retail">Retail {formatCents(row.retailCents)}</span>

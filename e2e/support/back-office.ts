@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiPaths, type Customer, type ProductReview } from '@larder/contract';
 
 const run = promisify(execFile);
@@ -117,4 +117,28 @@ export async function axeViolations(page: Page, include?: string) {
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
+}
+
+/**
+ * An approved wholesale buyer: a shopper's account whose role the owner changes in a browser
+ * context of its own, as the back office's customer screen does.
+ */
+export async function createWholesaleBuyer(browser: Browser): Promise<Account> {
+  const context = await browser.newContext();
+  try {
+    const account = await createCustomer(context.request);
+    const page = await context.newPage();
+    await signIn(page, await ownerAccount());
+    const [customer] = (await (
+      await page.request.get(`${apiPaths.customers}?search=${encodeURIComponent(account.email)}`)
+    ).json()) as Customer[];
+    const changed = await page.request.put(`${apiPaths.customers}/${customer!.id}`, {
+      headers: await xsrfHeader(page),
+      data: { role: 'wholesale_customer' },
+    });
+    expect(changed.status()).toBe(200);
+    return account;
+  } finally {
+    await context.close();
+  }
 }

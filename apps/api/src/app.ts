@@ -53,6 +53,7 @@ import { stockNotificationsRoutes } from './modules/stock-notifications/stock-no
 import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-applications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
+import { wholesaleOrderingRoutes } from './modules/wholesale/wholesale-ordering.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
 import { mediaLibraryRoutes } from './modules/media/media-library.routes.ts';
@@ -60,6 +61,7 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { quickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
 import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
@@ -283,6 +285,7 @@ export async function buildApp(
 
   // The back office's owner-only routes (issue 13).
   await app.register(wholesaleApplicationsRoutes, { wholesale, publicUrl: config.publicUrl });
+  await app.register(wholesaleOrderingRoutes, { wholesaleOrdering: services.wholesaleOrdering });
   await app.register(contactMessagesRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
@@ -326,6 +329,7 @@ export async function buildApp(
 
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(quickOrderRoutes, { quickOrder: services.quickOrder });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

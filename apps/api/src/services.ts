@@ -45,10 +45,12 @@ import {
 } from './modules/shipping/shipping.service.ts';
 import { createShippingZonesService } from './modules/shipping/shipping-zones.service.ts';
 import { createCouponsService, type CouponsService } from './modules/coupons/coupons.service.ts';
+import { createQuickOrderService } from './modules/quick-order/quick-order.service.ts';
 import { createStockNotificationsRepo } from './modules/stock-notifications/stock-notifications.repo.ts';
 import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
 import { createTaxService, taxableLine, type TaxService } from './modules/tax/tax.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
+import { createWholesaleOrderingService } from './modules/wholesale/wholesale-ordering.service.ts';
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -181,6 +183,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     log,
     now,
   });
+  const wholesaleOrdering = createWholesaleOrderingService(db, { activity });
   const tax = createTaxService(db, { activity });
   const coupons = createCouponsService(db, { activity, now });
   const shippingRepo = createShippingRepo(db);
@@ -243,6 +246,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     reviews,
     forms,
     wholesale,
+    wholesaleOrdering,
     shipping,
     shippingZones,
     tax,
@@ -255,5 +259,6 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     payments,
     reports,
     apiKeys: createApiKeysService(db, { activity, publicUrl: config.publicUrl, now }),
+    quickOrder: createQuickOrderService(db),
   };
 }

@@ -7,8 +7,10 @@ import {
   CONTACT_FORM_ID,
   couponApiPaths,
   testPaymentToken,
+  wholesaleOrderingPaths,
   type Order,
   ownerApiPaths,
+  quickOrderApiPaths,
 } from '@larder/contract';
 import sharp from 'sharp';
 import { customers, media, productReviews } from '../src/db/schema.ts';
@@ -219,6 +221,7 @@ const backOfficeRoutes: RouteEntry[] = [
   ...shippingEditingRoutes(),
   ...taxRoutes(),
   ...couponRoutes(),
+  ...wholesaleOrderingRoutes(),
   {
     route: `GET ${ownerApiPaths.catalogExport}`,
     rule: 'owners only; the file carries wholesale prices',
@@ -468,6 +471,46 @@ function apiKeyRoutes(): RouteEntry[] {
 }
 
 /**
+ * The wholesale ordering rules (decision 0037): the owner's minimums, and the minimum a wholesale
+ * buyer is held to. The owner's write sends "0.00", so no other probe's order meets a minimum.
+ */
+function wholesaleOrderingRoutes(): RouteEntry[] {
+  const settings = wholesaleOrderingPaths.settings;
+  return [
+    ownerGet(settings, () => settings),
+    {
+      route: `PUT ${settings}`,
+      rule: 'the owner only',
+      probes: () => [
+        {
+          method: 'PUT',
+          url: settings,
+          payload: () => ({ opening_order_minimum: '0.00', reorder_minimum: '0' }),
+          expect: onlyFor(['owner']),
+        },
+        {
+          method: 'PUT',
+          url: settings,
+          payload: () => ({ opening_order_minimum: 'lots' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
+    {
+      route: `GET ${wholesaleOrderingPaths.terms}`,
+      rule: 'wholesale buyers only: the minimum that applies to them',
+      probes: () => [
+        {
+          method: 'GET',
+          url: wholesaleOrderingPaths.terms,
+          expect: onlyFor(['wholesale']),
+        },
+      ],
+    },
+  ];
+}
+
+/**
  * The owner's tax rates (`/wc/v3/taxes`). Rate 1 is the seeded NC state rate: the update sends the
  * rate it has, so the other probes' quotes do not change; a delete reaches an unknown id.
  */
@@ -692,6 +735,18 @@ function couponRoutes(): RouteEntry[] {
         },
       ],
     },
+    {
+      route: `POST ${quickOrderApiPaths.importFile}`,
+      rule: 'approved wholesale buyers and owners',
+      probes: () => [
+        {
+          method: 'POST',
+          url: quickOrderApiPaths.importFile,
+          payload: () => ({ csv: 'sku,quantity\nNO-SUCH-SKU,12' }),
+          expect: onlyFor(['wholesale', 'owner']),
+        },
+      ],
+    },
   ];
 }
 
@@ -752,6 +807,7 @@ const routes: RouteEntry[] = [
         expect: same(200),
         check: (actor, body) => {
           if (actor === 'wholesale') expect(body).toContain('"wholesale_price"');
+          if (actor === 'wholesale') expect(body).toContain('"wholesale":{"case_size"');
         },
       },
     ],
@@ -1471,6 +1527,12 @@ describe('the permissions matrix', () => {
             if (actor !== 'wholesale' && !(actor === 'owner' && probe.ownerSeesWholesalePrices)) {
               expect(res.body, `${label} must not carry wholesale_price`).not.toContain(
                 'wholesale_price',
+              );
+            }
+            // Decision 0037: cases, minimums and breaks are shown where wholesale prices are.
+            if (actor !== 'wholesale' && actor !== 'owner') {
+              expect(res.body, `${label} must not carry wholesale rules`).not.toContain(
+                '"case_size"',
               );
             }
             if (res.statusCode >= 400) {

@@ -14,6 +14,8 @@ const NOT_IN_SPEC_TABLE = new Set([
   'robots.txt',
   // The owner's back office (issue 13), not a shop page.
   'admin',
+  // A wholesale partner's order form (issue 15).
+  'wholesale/quick-order',
 ]);
 
 describe('route table (spec §2)', () => {

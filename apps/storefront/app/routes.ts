@@ -10,6 +10,9 @@ export default [
   route('shop', 'routes/shop.tsx'),
   route('product/:slug', 'routes/product.tsx'),
   route('wholesale', CONTENT_PAGE, { id: 'wholesale' }),
+  route('wholesale/quick-order', 'routes/wholesale-quick-order.tsx', {
+    id: 'wholesale-quick-order',
+  }),
   route('about', 'routes/about.tsx'),
   route('where-to-buy', 'routes/where-to-buy.tsx'),
   route('cart', 'routes/cart.tsx', { id: 'cart' }),

@@ -20,3 +20,6 @@ export * from './taxes.ts';
 export * from './api-keys.ts';
 export * from './woocommerce-product.ts';
 export * from './invoices.ts';
+export * from './quick-order.ts';
+export * from './wholesale-rules.ts';
+export * from './wholesale-ordering.ts';

@@ -25,6 +25,8 @@ const BackInStockForm = lazy(() => import('./back-in-stock-form.tsx'));
 // Loaded when first opened: the dialog and the panel stay out of the product page's first load.
 const NutritionFactsDialog = lazy(() => import('./nutrition-facts.tsx'));
 
+const WholesaleQuantity = lazy(() => import('./wholesale-quantity.tsx'));
+
 /** Spec §4: the toast after adding; tapping it goes to /cart. */
 export const ADDED_TO_CART_MESSAGE = 'Item added to cart';
 
@@ -37,6 +39,7 @@ function chosenItem(product: ProductDetailData, selection: Selection) {
       price: simple.price,
       regularPrice: simple.regularPrice,
       wholesalePrice: simple.wholesalePrice,
+      wholesale: simple.wholesale,
       max:
         simple.stockQuantity !== null && simple.stockQuantity > 0
           ? simple.stockQuantity
@@ -51,6 +54,7 @@ function chosenItem(product: ProductDetailData, selection: Selection) {
     price: variation?.display_price ?? product.price.min,
     regularPrice: variation?.display_regular_price,
     wholesalePrice: variation?.wholesale_price,
+    wholesale: variation?.wholesale,
     max: maxQuantity(variation),
     buyable: variation !== undefined && isAvailable(variation),
     soldOut: variation !== undefined && !variation.is_in_stock,
@@ -101,7 +105,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
     addToCart(
       makeCartItem(
         product.cartProduct,
-        clampedQuantity,
+        chosen.wholesale ? quantity : clampedQuantity,
         chosen.variation
           ? { variation: chosen.variation }
           : { price: chosen.wholesalePrice ?? chosen.price },
@@ -154,14 +158,26 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                 />
               ) : null}
               <div className="buy-box__row">
-                <QuantityStepper
-                  value={clampedQuantity}
-                  onChange={setQuantity}
-                  max={stock.left}
-                  disabled={!chosen.buyable || allInCart}
-                  hint={stock.hint}
-                  limitMessage={stock.limit}
-                />
+                {chosen.wholesale ? (
+                  <Suspense fallback={null}>
+                    <WholesaleQuantity
+                      rules={chosen.wholesale}
+                      price={chosen.wholesalePrice!}
+                      value={quantity}
+                      onChange={setQuantity}
+                      Stepper={QuantityStepper}
+                    />
+                  </Suspense>
+                ) : (
+                  <QuantityStepper
+                    value={clampedQuantity}
+                    onChange={setQuantity}
+                    max={stock.left}
+                    disabled={!chosen.buyable || allInCart}
+                    hint={stock.hint}
+                    limitMessage={stock.limit}
+                  />
+                )}
                 <Button
                   size="lg"
                   className="buy-box__add"

@@ -42,6 +42,10 @@ export function toProductDetail(product: Product) {
       ...(product.wholesale_price !== undefined
         ? { wholesalePrice: amountOf(product.wholesale_price) }
         : {}),
+      // Decision 0037: cases, minimum and breaks, sent only to a buyer with wholesale prices.
+      ...(product.wholesale_price !== undefined && product.wholesale
+        ? { wholesale: product.wholesale }
+        : {}),
       inStock: product.stock_status !== 'outofstock' && product.purchasable,
       stockQuantity: product.manage_stock ? product.stock_quantity : null,
     },
@@ -62,6 +66,9 @@ export function toProductDetail(product: Product) {
       display_regular_price: variation.display_regular_price,
       ...(variation.wholesale_price !== undefined
         ? { wholesale_price: variation.wholesale_price }
+        : {}),
+      ...(variation.wholesale_price !== undefined && variation.wholesale
+        ? { wholesale: variation.wholesale }
         : {}),
       is_in_stock: variation.is_in_stock,
       is_purchasable: variation.is_purchasable,

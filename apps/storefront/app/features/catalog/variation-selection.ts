@@ -8,6 +8,7 @@ export type VariationOption = Pick<
   | 'display_price'
   | 'display_regular_price'
   | 'wholesale_price'
+  | 'wholesale'
   | 'is_in_stock'
   | 'is_purchasable'
   | 'stock_quantity'

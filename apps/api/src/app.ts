@@ -53,6 +53,8 @@ import { stockNotificationsRoutes } from './modules/stock-notifications/stock-no
 import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-applications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
+import { wholesaleAccountRoutes } from './modules/wholesale/wholesale-account.routes.ts';
+import { lineSheetRoutes } from './modules/line-sheet/line-sheet.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
 import { mediaLibraryRoutes } from './modules/media/media-library.routes.ts';
@@ -326,6 +328,8 @@ export async function buildApp(
 
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(wholesaleAccountRoutes, { wholesale });
+  await app.register(lineSheetRoutes, { lineSheet: services.lineSheet });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

@@ -49,6 +49,7 @@ import { createStockNotificationsRepo } from './modules/stock-notifications/stoc
 import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
 import { createTaxService, taxableLine, type TaxService } from './modules/tax/tax.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
+import { createLineSheetService } from './modules/line-sheet/line-sheet.service.ts';
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -252,5 +253,12 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     payments,
     reports,
     apiKeys: createApiKeysService(db, { activity, publicUrl: config.publicUrl, now }),
+    lineSheet: createLineSheetService({
+      catalog,
+      shop: config.shop,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      now,
+    }),
   };
 }

@@ -9,6 +9,7 @@ import {
   testPaymentToken,
   type Order,
   ownerApiPaths,
+  wholesaleAccountPaths,
 } from '@larder/contract';
 import sharp from 'sharp';
 import { customers, media, productReviews } from '../src/db/schema.ts';
@@ -695,9 +696,32 @@ function couponRoutes(): RouteEntry[] {
   ];
 }
 
+/** Issue 15: a buyer's wholesale status, the line sheet, and stockist listings. */
+const wholesaleAccountRoutes: RouteEntry[] = [
+  {
+    route: `GET ${wholesaleAccountPaths.account}`,
+    rule: 'any signed-in account, about itself',
+    probes: () => [
+      { method: 'GET', url: wholesaleAccountPaths.account, expect: { ...same(200), guest: 401 } },
+    ],
+  },
+  {
+    route: `GET ${wholesaleAccountPaths.lineSheet}`,
+    rule: 'approved wholesale buyers and owners',
+    probes: () => [
+      {
+        method: 'GET',
+        url: wholesaleAccountPaths.lineSheet,
+        expect: onlyFor(['wholesale', 'owner']),
+      },
+    ],
+  },
+];
+
 const routes: RouteEntry[] = [
   ...backOfficeRoutes,
   ...productWriteRoutes,
+  ...wholesaleAccountRoutes,
   publicGet('/wp-json/', () => '/wp-json/'),
   publicGet(apiPaths.pages, () => apiPaths.pages),
   publicGet(`${apiPaths.pages}/{id}`, (w) => `${apiPaths.pages}/${w.ids.page}`),

@@ -19,3 +19,4 @@ export * from './back-office.ts';
 export * from './taxes.ts';
 export * from './api-keys.ts';
 export * from './woocommerce-product.ts';
+export * from './wholesale-account.ts';

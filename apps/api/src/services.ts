@@ -50,6 +50,7 @@ import { createStockNotificationsService } from './modules/stock-notifications/s
 import { createTaxService, taxableLine, type TaxService } from './modules/tax/tax.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 import { createLineSheetService } from './modules/line-sheet/line-sheet.service.ts';
+import { createStockistsService } from './modules/stockists/stockists.service.ts';
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -258,6 +259,13 @@ export function createServices({ config, db, log, now, counters: given }: Servic
       shop: config.shop,
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
+      now,
+    }),
+    stockists: createStockistsService(db, {
+      mailer,
+      publicUrl: config.publicUrl,
+      activity,
+      log,
       now,
     }),
   };

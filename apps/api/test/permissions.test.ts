@@ -716,6 +716,60 @@ const wholesaleAccountRoutes: RouteEntry[] = [
       },
     ],
   },
+  {
+    route: `GET ${wholesaleAccountPaths.ownListings}`,
+    rule: 'any signed-in account, its own requests only',
+    probes: () => [
+      {
+        method: 'GET',
+        url: wholesaleAccountPaths.ownListings,
+        expect: { ...same(200), guest: 401 },
+        check: (_actor, body) => {
+          if (body.startsWith('[')) expect(JSON.parse(body)).toEqual([]);
+        },
+      },
+    ],
+  },
+  {
+    route: `POST ${wholesaleAccountPaths.ownListings}`,
+    rule: 'approved wholesale buyers (401/403 before the body is read)',
+    probes: () => [
+      {
+        method: 'POST',
+        url: wholesaleAccountPaths.ownListings,
+        payload: () => ({ business_name: '' }),
+        expect: onlyFor(['wholesale'], 400),
+      },
+    ],
+  },
+  ownerGet(
+    wholesaleAccountPaths.stockistListings,
+    () => wholesaleAccountPaths.stockistListings,
+    'status=maybe',
+  ),
+  {
+    route: `PUT ${wholesaleAccountPaths.stockistListings}/{id}`,
+    rule: 'owners only',
+    probes: () => [
+      {
+        method: 'PUT',
+        url: `${wholesaleAccountPaths.stockistListings}/999999`,
+        payload: () => ({ status: 'declined', reason: 'Not a shop.' }),
+        expect: onlyFor(['owner'], 404),
+      },
+    ],
+  },
+  {
+    route: `DELETE ${wholesaleAccountPaths.stockistListings}/{id}`,
+    rule: 'owners only',
+    probes: () => [
+      {
+        method: 'DELETE',
+        url: `${wholesaleAccountPaths.stockistListings}/999999`,
+        expect: onlyFor(['owner'], 404),
+      },
+    ],
+  },
 ];
 
 const routes: RouteEntry[] = [

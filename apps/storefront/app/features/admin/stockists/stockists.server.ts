@@ -7,7 +7,6 @@ import { LISTING_TABS } from './stockist-labels.ts';
 
 const PAGE_SIZE = 20;
 
-
 export async function loadStockistListings(request: Request, apiFetch: ApiFetch) {
   const url = new URL(request.url);
   const wanted = url.searchParams.get('status');

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiPaths,
+  firstAllowedQuantity,
   testPaymentToken,
   WHOLESALE_CERTIFICATE,
   wholesaleAddressField,
@@ -486,8 +487,15 @@ test.describe('Wholesale (issue 5)', () => {
 
       const me = (await (await page.request.get(`${apiPaths.customers}/me`)).json()) as Customer;
       expect(me.role).toBe('wholesale_customer');
+      // Decision 0037: whole cases, enough of them for the $150 opening minimum.
+      const rules = variation.wholesale!;
+      let quantity = firstAllowedQuantity({
+        caseSize: rules.case_size,
+        minQuantity: rules.min_quantity,
+      });
+      while (quantity * variation.wholesale_price! < 150) quantity += rules.case_size;
       const order = await placePaidOrder(page, { email, password: PASSWORD, id: me.id }, [
-        { product, quantity: 1, variationId: variation.variation_id },
+        { product, quantity, variationId: variation.variation_id },
       ]);
       expect(order.line_items[0]?.price).toBe(variation.wholesale_price);
 

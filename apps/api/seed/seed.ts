@@ -18,6 +18,10 @@ import {
   teamMembers,
 } from '../src/db/schema.ts';
 import { retailCents } from '../src/modules/pricing/viewer-price.ts';
+import {
+  productRuleColumns,
+  variationRuleColumns,
+} from '../src/modules/pricing/wholesale-rules.ts';
 import { productCategorySeeds, productSeeds } from './data/catalog.ts';
 import { pageSeeds } from './data/pages.ts';
 import { locationSeeds, teamSeeds } from './data/people.ts';
@@ -27,6 +31,7 @@ import { imageFiles, seedImages } from './images.ts';
 import { seedShippingZones } from './shipping-zones.ts';
 import { seedTaxRates } from './tax-rates.ts';
 import { seedDemoCoupons } from './coupons.ts';
+import { seedWholesaleMinimums } from './wholesale-minimums.ts';
 
 /** Bump when the demo data changes shape; a database seeded by an older version is left alone. */
 export const DEMO_SEED_MARKER = 'demo-brand-v1';
@@ -56,8 +61,15 @@ export async function seedDemoData(db: Database): Promise<{ applied: boolean }> 
   const shipping = await seedShippingZones(db);
   const tax = await seedTaxRates(db);
   const codes = await seedDemoCoupons(db);
+  const minimums = await seedWholesaleMinimums(db);
   return {
-    applied: brand.applied || reviews.applied || shipping.applied || tax.applied || codes.applied,
+    applied:
+      brand.applied ||
+      reviews.applied ||
+      shipping.applied ||
+      tax.applied ||
+      codes.applied ||
+      minimums.applied,
   };
 }
 
@@ -169,6 +181,9 @@ async function seedDemoBrand(db: Database): Promise<{ applied: boolean }> {
             regularPriceCents: product.price?.regular ?? null,
             salePriceCents: product.price?.sale ?? null,
             wholesalePriceCents: product.price?.wholesale ?? null,
+            ...(product.price?.wholesaleRules
+              ? productRuleColumns(product.price.wholesaleRules)
+              : {}),
             priceCents: product.price
               ? retailCents({
                   regularPriceCents: product.price.regular,
@@ -207,6 +222,7 @@ async function seedDemoBrand(db: Database): Promise<{ applied: boolean }> {
         regularPriceCents: variation.regular,
         salePriceCents: variation.sale ?? null,
         wholesalePriceCents: variation.wholesale ?? null,
+        ...variationRuleColumns(variation.wholesaleRules ?? null),
         stockStatus: variation.stockStatus ?? ('instock' as const),
         weight: variation.weight,
         menuOrder: index,

@@ -53,6 +53,7 @@ import { stockNotificationsRoutes } from './modules/stock-notifications/stock-no
 import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-applications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
+import { wholesaleOrderingRoutes } from './modules/wholesale/wholesale-ordering.routes.ts';
 import { wholesaleAccountRoutes } from './modules/wholesale/wholesale-account.routes.ts';
 import { lineSheetRoutes } from './modules/line-sheet/line-sheet.routes.ts';
 import { stockistsRoutes } from './modules/stockists/stockists.routes.ts';
@@ -286,6 +287,7 @@ export async function buildApp(
 
   // The back office's owner-only routes (issue 13).
   await app.register(wholesaleApplicationsRoutes, { wholesale, publicUrl: config.publicUrl });
+  await app.register(wholesaleOrderingRoutes, { wholesaleOrdering: services.wholesaleOrdering });
   await app.register(contactMessagesRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });

@@ -49,6 +49,7 @@ import { createStockNotificationsRepo } from './modules/stock-notifications/stoc
 import { createStockNotificationsService } from './modules/stock-notifications/stock-notifications.service.ts';
 import { createTaxService, taxableLine, type TaxService } from './modules/tax/tax.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
+import { createWholesaleOrderingService } from './modules/wholesale/wholesale-ordering.service.ts';
 import { createLineSheetService } from './modules/line-sheet/line-sheet.service.ts';
 import { createStockistsService } from './modules/stockists/stockists.service.ts';
 
@@ -183,6 +184,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     log,
     now,
   });
+  const wholesaleOrdering = createWholesaleOrderingService(db, { activity });
   const tax = createTaxService(db, { activity });
   const coupons = createCouponsService(db, { activity, now });
   const shippingRepo = createShippingRepo(db);
@@ -242,6 +244,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     reviews,
     forms,
     wholesale,
+    wholesaleOrdering,
     shipping,
     shippingZones,
     tax,

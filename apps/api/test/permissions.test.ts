@@ -7,6 +7,7 @@ import {
   CONTACT_FORM_ID,
   couponApiPaths,
   testPaymentToken,
+  wholesaleOrderingPaths,
   type Order,
   ownerApiPaths,
   wholesaleAccountPaths,
@@ -220,6 +221,7 @@ const backOfficeRoutes: RouteEntry[] = [
   ...shippingEditingRoutes(),
   ...taxRoutes(),
   ...couponRoutes(),
+  ...wholesaleOrderingRoutes(),
   {
     route: `GET ${ownerApiPaths.catalogExport}`,
     rule: 'owners only; the file carries wholesale prices',
@@ -464,6 +466,46 @@ function apiKeyRoutes(): RouteEntry[] {
       route: `DELETE ${keys}/{id}`,
       rule: 'the owner only, signed in (never with a key)',
       probes: () => [{ method: 'DELETE', url: `${keys}/999999`, expect: onlyFor(['owner'], 404) }],
+    },
+  ];
+}
+
+/**
+ * The wholesale ordering rules (decision 0037): the owner's minimums, and the minimum a wholesale
+ * buyer is held to. The owner's write sends "0.00", so no other probe's order meets a minimum.
+ */
+function wholesaleOrderingRoutes(): RouteEntry[] {
+  const settings = wholesaleOrderingPaths.settings;
+  return [
+    ownerGet(settings, () => settings),
+    {
+      route: `PUT ${settings}`,
+      rule: 'the owner only',
+      probes: () => [
+        {
+          method: 'PUT',
+          url: settings,
+          payload: () => ({ opening_order_minimum: '0.00', reorder_minimum: '0' }),
+          expect: onlyFor(['owner']),
+        },
+        {
+          method: 'PUT',
+          url: settings,
+          payload: () => ({ opening_order_minimum: 'lots' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
+    {
+      route: `GET ${wholesaleOrderingPaths.terms}`,
+      rule: 'wholesale buyers only: the minimum that applies to them',
+      probes: () => [
+        {
+          method: 'GET',
+          url: wholesaleOrderingPaths.terms,
+          expect: onlyFor(['wholesale']),
+        },
+      ],
     },
   ];
 }
@@ -830,6 +872,7 @@ const routes: RouteEntry[] = [
         expect: same(200),
         check: (actor, body) => {
           if (actor === 'wholesale') expect(body).toContain('"wholesale_price"');
+          if (actor === 'wholesale') expect(body).toContain('"wholesale":{"case_size"');
         },
       },
     ],
@@ -1536,6 +1579,12 @@ describe('the permissions matrix', () => {
             if (actor !== 'wholesale' && !(actor === 'owner' && probe.ownerSeesWholesalePrices)) {
               expect(res.body, `${label} must not carry wholesale_price`).not.toContain(
                 'wholesale_price',
+              );
+            }
+            // Decision 0037: cases, minimums and breaks are shown where wholesale prices are.
+            if (actor !== 'wholesale' && actor !== 'owner') {
+              expect(res.body, `${label} must not carry wholesale rules`).not.toContain(
+                '"case_size"',
               );
             }
             if (res.statusCode >= 400) {

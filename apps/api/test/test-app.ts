@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { DEMO_SHOP, type Config } from '../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { untilUnused } from './database-templates.ts';
+import { saveMinimums } from '../src/modules/pricing/wholesale-minimums.ts';
 
 /** Limits high enough that no test meets them unless it sets its own. */
 const roomyLimit = { max: 1000, windowMs: 60_000 };
@@ -109,12 +110,20 @@ export async function buildTestApp(
     now?: () => Date;
     /** Receives the app's log lines (set config.logLevel too: tests log nothing by default). */
     logStream?: { write(line: string): void };
+    /**
+     * Keep the demo's wholesale order minimums ($150 opening). Left out, they are set to none, so
+     * a test's one-item wholesale order is about what it tests; minimum tests set their own.
+     */
+    demoWholesaleMinimums?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { database, dispose } = await createTestDatabase(options.seed ?? true);
   const config = testConfig(options.config);
   const app = await buildApp(config, { database, now: options.now, logStream: options.logStream });
   await app.ready();
+  if (!options.demoWholesaleMinimums) {
+    await saveMinimums(database.db, { openingCents: 0, reorderCents: 0 });
+  }
   return {
     app,
     database,

@@ -10,6 +10,7 @@ import {
   queryIdList,
   queryInt,
 } from './common.ts';
+import { WholesaleRulesSchema } from './wholesale-ordering.ts';
 import { DIETARY_TAGS } from './dietary.ts';
 import { ImageSizesSchema } from './media.ts';
 
@@ -54,6 +55,8 @@ export const ProductVariationSchema = z.object({
   display_regular_price: z.number(),
   /** Present only for a buyer allowed to see wholesale prices (spec §6); decided by the server. */
   wholesale_price: z.number().optional(),
+  /** Decision 0037: its wholesale ordering rules (its own, else its product's), shown as the price. */
+  wholesale: WholesaleRulesSchema.optional(),
   is_in_stock: z.boolean(),
   is_purchasable: z.boolean(),
   /** As WooCommerce's variation: what the owner's editor shows and saves back unchanged. */
@@ -124,6 +127,11 @@ export const ProductSchema = z.object({
    * An owner reading with `context=edit` sees it too.
    */
   wholesale_price: MoneyStringSchema.optional(),
+  /**
+   * Decision 0037: case size, minimum and quantity breaks for wholesale buyers, shown only where
+   * the wholesale price is; a variable product's are what its variations without their own use.
+   */
+  wholesale: WholesaleRulesSchema.optional(),
   on_sale: z.boolean(),
   purchasable: z.boolean(),
   total_sales: z.number().int(),

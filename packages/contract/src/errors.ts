@@ -15,6 +15,13 @@ export const ApiErrorSchema = z.object({
     name: z.string().optional(),
     /** The discount code a 400 `woocommerce_rest_invalid_coupon` refuses. */
     coupon: z.string().optional(),
+    /** A 409 `larder_wholesale_case_size` / `_min_quantity`: the line's rule (decision 0037). */
+    case_size: z.number().int().optional(),
+    min_quantity: z.number().int().optional(),
+    /** A 409 `larder_wholesale_order_minimum`: which minimum, its amount and what is missing. */
+    minimum_kind: z.enum(['opening', 'reorder']).optional(),
+    minimum: z.string().optional(),
+    remaining: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -19,4 +19,6 @@ export * from './back-office.ts';
 export * from './taxes.ts';
 export * from './api-keys.ts';
 export * from './woocommerce-product.ts';
+export * from './wholesale-rules.ts';
+export * from './wholesale-ordering.ts';
 export * from './wholesale-account.ts';

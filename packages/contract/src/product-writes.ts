@@ -9,6 +9,8 @@ import {
 } from './catalog.ts';
 import { MAX_ID } from './common.ts';
 import { MoneyInputError, parseMoneyInput } from './money.ts';
+import { WholesaleRulesWriteSchema, wholesaleRulesOf } from './wholesale-ordering.ts';
+import { wholesaleRuleIssues, type WholesaleRules } from './wholesale-rules.ts';
 
 // The owner's product writes (the back office's Products screen): WooCommerce's write bodies for
 // `POST/PUT /wc/v3/products[/{id}]` and `/products/{id}/variations[/{id}]`, plus our wholesale
@@ -70,6 +72,8 @@ const variationFields = {
   sale_price: PriceInputSchema,
   /** Ours: what an approved wholesale buyer pays. */
   wholesale_price: PriceInputSchema,
+  /** Ours (decision 0037): its own case, minimum and breaks; null sells it by its product's. */
+  wholesale: WholesaleRulesWriteSchema.nullable(),
   /** False: the stock is not counted (stock_quantity is then null). */
   manage_stock: z.boolean(),
   stock_quantity: z.number().int().min(0).max(MAX_STOCK_QUANTITY).nullable(),
@@ -111,6 +115,18 @@ const readableCents = (value: string | undefined): number | null => {
   if (value === undefined) return null;
   try {
     return priceInputCents(value);
+  } catch {
+    return null;
+  }
+};
+
+/** Readable rules, or null: malformed ones have their own issues already. */
+const readableRules = (
+  rules: Parameters<typeof wholesaleRulesOf>[0] | null | undefined,
+): WholesaleRules | null => {
+  if (!rules) return null;
+  try {
+    return wholesaleRulesOf(rules);
   } catch {
     return null;
   }
@@ -161,6 +177,7 @@ export const VariationCreateSchema = z
     sku: variationFields.sku.default(''),
     sale_price: variationFields.sale_price.default(''),
     wholesale_price: variationFields.wholesale_price.default(''),
+    wholesale: variationFields.wholesale.default(null),
     manage_stock: variationFields.manage_stock.default(false),
     stock_quantity: variationFields.stock_quantity.default(null),
     stock_status: variationFields.stock_status.default('instock'),
@@ -178,6 +195,9 @@ export const VariationCreateSchema = z
         saleCents: readableCents(variation.sale_price),
       }),
     );
+    const rules = readableRules(variation.wholesale);
+    if (rules)
+      addIssues(context, wholesaleRuleIssues(rules, readableCents(variation.wholesale_price)));
     if (variation.manage_stock && variation.stock_quantity === null) {
       context.addIssue({
         code: 'custom',
@@ -218,6 +238,8 @@ const productFields = {
   sale_price: PriceInputSchema,
   /** Ours: what an approved wholesale buyer pays for a simple product. */
   wholesale_price: PriceInputSchema,
+  /** Ours (decision 0037): case size, minimum and quantity breaks for wholesale buyers. */
+  wholesale: WholesaleRulesWriteSchema,
   manage_stock: z.boolean(),
   stock_quantity: z.number().int().min(0).max(MAX_STOCK_QUANTITY).nullable(),
   stock_status: StockStatusSchema,
@@ -249,6 +271,8 @@ export interface ProductRuleState {
   regularCents: number | null;
   saleCents: number | null;
   wholesaleCents: number | null;
+  /** The wholesale ordering rules the product will have; left out, none. */
+  wholesale?: WholesaleRules;
   manageStock: boolean;
   stockQuantity: number | null;
   variationCount: number;
@@ -265,7 +289,16 @@ export function productRuleIssues(product: ProductRuleState): PriceIssue[] {
     if (product.regularCents === null)
       issues.push({ path: ['regular_price'], message: 'A simple product needs a regular price.' });
     issues.push(...salePriceIssues(product));
+    if (product.wholesale)
+      issues.push(...wholesaleRuleIssues(product.wholesale, product.wholesaleCents));
   } else {
+    // Each size has its own wholesale price, so breaks (prices) belong on the variations.
+    if (product.wholesale && product.wholesale.tiers.length > 0)
+      issues.push({
+        path: ['wholesale', 'tiers'],
+        message:
+          'A variable product keeps its quantity breaks on its variations: set them there, and leave these empty.',
+      });
     for (const [field, cents] of [
       ['regular_price', product.regularCents],
       ['sale_price', product.saleCents],
@@ -310,6 +343,7 @@ export const ProductCreateSchema = z
     regular_price: productFields.regular_price.default(''),
     sale_price: productFields.sale_price.default(''),
     wholesale_price: productFields.wholesale_price.default(''),
+    wholesale: productFields.wholesale.default({ case_size: 1, min_quantity: 1, tiers: [] }),
     manage_stock: productFields.manage_stock.default(false),
     stock_quantity: productFields.stock_quantity.default(null),
     stock_status: productFields.stock_status.default('instock'),
@@ -333,6 +367,7 @@ export const ProductCreateSchema = z
         regularCents: readableCents(product.regular_price),
         saleCents: readableCents(product.sale_price),
         wholesaleCents: readableCents(product.wholesale_price),
+        wholesale: readableRules(product.wholesale) ?? { caseSize: 1, minQuantity: 1, tiers: [] },
         manageStock: product.manage_stock,
         stockQuantity: product.stock_quantity,
         variationCount: product.variations.length,

@@ -1,4 +1,4 @@
-import type { DietaryTag, FoodInfo, NutritionFacts } from '@larder/contract';
+import type { DietaryTag, FoodInfo, NutritionFacts, WholesaleRules } from '@larder/contract';
 import type { Palette } from '../artwork.ts';
 
 export interface SeedCategory {
@@ -52,6 +52,8 @@ export interface SeedVariation {
   regular: number;
   sale?: number;
   wholesale?: number;
+  /** Case size, minimum and quantity breaks for wholesale buyers (decision 0037). */
+  wholesaleRules?: WholesaleRules;
   weight: string;
   stockStatus?: 'instock' | 'outofstock';
 }
@@ -72,7 +74,7 @@ export interface SeedProduct {
   stockStatus?: 'instock' | 'outofstock';
   totalSales: number;
   /** Simple products. */
-  price?: { regular: number; sale?: number; wholesale?: number; weight: string };
+  price?: { regular: number; sale?: number; wholesale?: number; wholesaleRules?: WholesaleRules; weight: string };
   /** Variable products: attributes in the order the merchant typed them; variations carry the prices. */
   attributes?: { name: string; options: string[] }[];
   variations?: SeedVariation[];
@@ -113,18 +115,57 @@ const food = (
 
 const SIZE = { name: 'Size', options: ['12 oz', '2 lb', '5 lb bulk'] };
 
-/** The three standard bag sizes, priced from the 12 oz bag. Wholesale is about 60% of retail, on the two larger bags only. */
+/**
+ * The shop's wholesale order minimums, as the wholesale page states them (decision 0037): the
+ * opening order $150, each reorder after a paid order $100.
+ */
+export const wholesaleMinimumSeed = { openingCents: 15000, reorderCents: 10000 };
+
+/** Break prices: 5% off the wholesale price from the first break, 10% from the second. */
+const breaks = (wholesale: number, first: number, second: number) => [
+  { minQuantity: first, priceCents: Math.round(wholesale * 0.95) },
+  { minQuantity: second, priceCents: Math.round(wholesale * 0.9) },
+];
+
+/**
+ * How each pack is sold wholesale, as the wholesale page says: 12 oz bags in cases of 12 (breaks
+ * at 5 and 10 cases), 2 lb bags in cases of 6 (the same), 5 lb bulk bags by the bag from two
+ * (breaks at 10 and 20 bags), gift tins in cases of 6 (breaks at 4 and 8 cases).
+ */
+export function wholesaleRulesFor(pack: '12 oz' | '2 lb' | '5 lb bulk' | 'tin', wholesale: number): WholesaleRules {
+  switch (pack) {
+    case '12 oz':
+      return { caseSize: 12, minQuantity: 12, tiers: breaks(wholesale, 60, 120) };
+    case '2 lb':
+      return { caseSize: 6, minQuantity: 6, tiers: breaks(wholesale, 30, 60) };
+    case '5 lb bulk':
+      return { caseSize: 1, minQuantity: 2, tiers: breaks(wholesale, 10, 20) };
+    case 'tin':
+      return { caseSize: 6, minQuantity: 6, tiers: breaks(wholesale, 24, 48) };
+  }
+}
+
+/** A 12 oz bag's wholesale price and rules, for the simple products (all 12 oz bags). */
+const bag12 = (wholesale: number) => ({ wholesale, wholesaleRules: wholesaleRulesFor('12 oz', wholesale) });
+
+/** A size's wholesale price with the size's rules. */
+const sized = (size: '12 oz' | '2 lb' | '5 lb bulk', wholesale: number) => ({
+  wholesale,
+  wholesaleRules: wholesaleRulesFor(size, wholesale),
+});
+
+/** The three standard bag sizes, priced from the 12 oz bag. Wholesale is about 60% of retail. */
 function sizeVariations(small: number, medium: number, bulk: number, sale?: { medium?: number }): SeedVariation[] {
   return [
-    { attributes: { Size: '12 oz' }, regular: small, wholesale: Math.round(small * 0.6), weight: '0.75' },
+    { attributes: { Size: '12 oz' }, regular: small, ...sized('12 oz', Math.round(small * 0.6)), weight: '0.75' },
     {
       attributes: { Size: '2 lb' },
       regular: medium,
       sale: sale?.medium,
-      wholesale: Math.round(medium * 0.6),
+      ...sized('2 lb', Math.round(medium * 0.6)),
       weight: '2',
     },
-    { attributes: { Size: '5 lb bulk' }, regular: bulk, wholesale: Math.round(bulk * 0.58), weight: '5' },
+    { attributes: { Size: '5 lb bulk' }, regular: bulk, ...sized('5 lb bulk', Math.round(bulk * 0.58)), weight: '5' },
   ];
 }
 
@@ -297,15 +338,15 @@ export const productSeeds: SeedProduct[] = [
       { name: 'Size', options: ['12 oz', '2 lb'] },
     ],
     variations: [
-      { attributes: { Flavour: 'Honey', Size: '12 oz' }, regular: 1100, wholesale: 660, weight: '0.75' },
-      { attributes: { Flavour: 'Honey', Size: '2 lb' }, regular: 2500, wholesale: 1500, weight: '2' },
-      { attributes: { Flavour: 'Cocoa', Size: '12 oz' }, regular: 1150, wholesale: 690, weight: '0.75' },
-      { attributes: { Flavour: 'Cocoa', Size: '2 lb' }, regular: 2600, wholesale: 1560, weight: '2' },
-      { attributes: { Flavour: 'Peanut Butter', Size: '12 oz' }, regular: 1150, wholesale: 690, weight: '0.75' },
+      { attributes: { Flavour: 'Honey', Size: '12 oz' }, regular: 1100, ...sized('12 oz', 660), weight: '0.75' },
+      { attributes: { Flavour: 'Honey', Size: '2 lb' }, regular: 2500, ...sized('2 lb', 1500), weight: '2' },
+      { attributes: { Flavour: 'Cocoa', Size: '12 oz' }, regular: 1150, ...sized('12 oz', 690), weight: '0.75' },
+      { attributes: { Flavour: 'Cocoa', Size: '2 lb' }, regular: 2600, ...sized('2 lb', 1560), weight: '2' },
+      { attributes: { Flavour: 'Peanut Butter', Size: '12 oz' }, regular: 1150, ...sized('12 oz', 690), weight: '0.75' },
       {
         attributes: { Flavour: 'Peanut Butter', Size: '2 lb' },
         regular: 2600,
-        wholesale: 1560,
+        ...sized('2 lb', 1560),
         weight: '2',
         stockStatus: 'outofstock',
       },
@@ -333,7 +374,7 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#fcf3d9', main: '#e9c46a', accent: '#8c4a1c', ink: '#3f2208' },
     menuOrder: 5,
     totalSales: 990,
-    price: { regular: 1250, wholesale: 750, weight: '0.75' },
+    price: { regular: 1250, ...bag12(750), weight: '0.75' },
     food: food(
       'Gluten-free rolled oats, peanut butter (peanuts), honey, banana chips (banana, coconut oil, cane sugar), peanuts, sunflower oil, sea salt.',
       ['Peanuts'],
@@ -356,7 +397,7 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#fbe4de', main: '#b5382f', accent: '#f2c57c', ink: '#4a110c' },
     menuOrder: 4,
     totalSales: 744,
-    price: { regular: 1250, sale: 1050, wholesale: 750, weight: '0.75' },
+    price: { regular: 1250, sale: 1050, ...bag12(750), weight: '0.75' },
     food: food(
       'Gluten-free rolled oats, dried apples, honey, sunflower oil, oat flour, brown sugar, Ceylon cinnamon, sea salt.',
       [],
@@ -379,7 +420,7 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#f2ece4', main: '#6e5a47', accent: '#d8b26e', ink: '#2b2118' },
     menuOrder: 3,
     totalSales: 512,
-    price: { regular: 1300, wholesale: 780, weight: '0.75' },
+    price: { regular: 1300, ...bag12(780), weight: '0.75' },
     food: food(
       'Gluten-free rolled oats, tahini (sesame), Medjool dates, date syrup, coconut oil, black sesame, sea salt.',
       ['Sesame'],
@@ -402,7 +443,7 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#efe6f4', main: '#5e4b8b', accent: '#e6b655', ink: '#24183d' },
     menuOrder: 2,
     totalSales: 640,
-    price: { regular: 1600, wholesale: 960, weight: '0.63' },
+    price: { regular: 1600, ...bag12(960), weight: '0.63' },
     food: food(
       'Almonds, pecans, pumpkin seeds, sunflower seeds, unsweetened coconut, honey, coconut oil, flaxseed, cinnamon, sea salt.',
       ['Tree nuts (almonds, pecans, coconut)'],
@@ -426,7 +467,7 @@ export const productSeeds: SeedProduct[] = [
     palette: { bg: '#f7f3ea', main: '#c9b48a', accent: '#5c3d1e', ink: '#2e1d0c' },
     menuOrder: 1,
     totalSales: 402,
-    price: { regular: 1300, wholesale: 780, weight: '0.75' },
+    price: { regular: 1300, ...bag12(780), weight: '0.75' },
     food: food(
       'Gluten-free rolled oats, almonds, sunflower oil, egg white, monk fruit extract, vanilla bean, sea salt.',
       ['Tree nuts (almonds)', 'Egg'],
@@ -449,7 +490,7 @@ export const productSeeds: SeedProduct[] = [
     menuOrder: 0,
     stockStatus: 'outofstock',
     totalSales: 1405,
-    price: { regular: 1300, wholesale: 780, weight: '0.75' },
+    price: { regular: 1300, ...bag12(780), weight: '0.75' },
     food: food(
       'Gluten-free rolled oats, pumpkin purée, pepitas, maple syrup, sunflower oil, cinnamon, ginger, nutmeg, clove, sea salt.',
       [],
@@ -472,7 +513,7 @@ export const productSeeds: SeedProduct[] = [
     menuOrder: 0,
     visibility: 'hidden',
     totalSales: 88,
-    price: { regular: 3900, wholesale: 2400, weight: '1.8' },
+    price: { regular: 3900, wholesale: 2400, wholesaleRules: wholesaleRulesFor('tin', 2400), weight: '1.8' },
     food: food(
       'See each pouch: Honey Oat Classic, Maple Pecan Crunch, Dark Chocolate Sea Salt.',
       ['Tree nuts (pecans)', 'Soy'],
@@ -493,7 +534,7 @@ export const productSeeds: SeedProduct[] = [
     menuOrder: 0,
     status: 'draft',
     totalSales: 0,
-    price: { regular: 1400, weight: '0.75' },
+    price: { regular: 1400, ...bag12(840), weight: '0.75' },
     food: food(
       'Gluten-free rolled oats, sesame seeds, maple syrup, coconut oil, matcha, sea salt.',
       ['Sesame'],

@@ -63,7 +63,7 @@ export const pageSeeds: SeedPage[] = [
     menuOrder: 2,
     content: `<p>More than sixty cafés, co-ops, grocers and offices across the Southeast serve Larder &amp; Oat. We would love to add you.</p>
 <h2>How it works</h2>
-<ul><li>Apply for a wholesale account below. We reply within two business days.</li><li>Once approved, sign in to see wholesale prices on every product and order online.</li><li>Minimum opening order is $150; reorders have no minimum.</li><li>5 lb bulk bags for cafés and bulk bins; 12 oz retail bags in cases of 12.</li></ul>
+<ul><li>Apply for a wholesale account below. We reply within two business days.</li><li>Once approved, sign in to see wholesale prices on every product and order online.</li><li>Minimum opening order is $150; reorders have a $100 minimum.</li><li>12 oz retail bags come in cases of 12 and 2 lb bags in cases of 6; gift tins in cases of 6.</li><li>5 lb bulk bags for cafés and bulk bins are sold by the bag, two bags or more.</li><li>Order 5 cases or more of a product and save 5%; 10 cases or more and save 10%.</li></ul>
 <h2>Good to know</h2>
 <p>Free delivery in the Triangle on orders over $250, and freight shipping everywhere else. We are a certified Minority Business Enterprise, which can help with supplier-diversity goals.</p>`,
     hero: hero('Wholesale', 'Stock Larder & Oat in your café, shop or office pantry.'),

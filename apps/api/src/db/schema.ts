@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { FoodInfo, ImageSizes, PageHero } from '@larder/contract';
+import type { FoodInfo, ImageSizes, PageHero, WholesaleTier } from '@larder/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
@@ -98,6 +98,11 @@ export const products = pgTable(
     regularPriceCents: integer('regular_price_cents'),
     salePriceCents: integer('sale_price_cents'),
     wholesalePriceCents: integer('wholesale_price_cents'),
+    /** Wholesale ordering rules (decision 0037): quantities in multiples of the case, at least the minimum. */
+    wholesaleCaseSize: integer('wholesale_case_size').notNull().default(1),
+    wholesaleMinQuantity: integer('wholesale_min_quantity').notNull().default(1),
+    /** Quantity breaks sorted by minQuantity, prices falling, each below the wholesale price. */
+    wholesaleTiers: jsonb('wholesale_tiers').$type<WholesaleTier[]>().notNull().default([]),
     /** Denormalised current price (lowest variation price for variable products), for sorting and price filters. */
     priceCents: integer('price_cents').notNull().default(0),
     manageStock: boolean('manage_stock').notNull().default(false),
@@ -160,6 +165,10 @@ export const productVariations = pgTable(
     salePriceCents: integer('sale_price_cents'),
     /** Stored for the wholesale_customer role; only served when the viewer may see it (spec §6). */
     wholesalePriceCents: integer('wholesale_price_cents'),
+    /** The variation's own wholesale rules; all null (case size null) takes the product's. */
+    wholesaleCaseSize: integer('wholesale_case_size'),
+    wholesaleMinQuantity: integer('wholesale_min_quantity'),
+    wholesaleTiers: jsonb('wholesale_tiers').$type<WholesaleTier[]>(),
     stockStatus: text('stock_status', { enum: ['instock', 'outofstock', 'onbackorder'] })
       .notNull()
       .default('instock'),
@@ -391,6 +400,17 @@ export interface StoredLineTax {
   rateId: number;
   cents: number;
 }
+
+/**
+ * The shop's wholesale order minimums in cents (decision 0037): one row, id 1, written by the
+ * owner; no row means no minimum.
+ */
+export const wholesaleSettings = pgTable('wholesale_settings', {
+  id: integer('id').primaryKey().default(1),
+  openingMinimumCents: integer('opening_minimum_cents').notNull().default(0),
+  reorderMinimumCents: integer('reorder_minimum_cents').notNull().default(0),
+  modifiedAt: timestamp('modified_at', { mode: 'date' }).notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------- orders
 

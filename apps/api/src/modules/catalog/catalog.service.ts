@@ -3,6 +3,7 @@ import {
   centsOf,
   toMoneyNumber,
   toMoneyString,
+  toWholesaleRulesOut,
   type WooProduct,
   type ProductAttribute,
   type ProductCategory,
@@ -20,6 +21,7 @@ import { sanitizeRichText } from '../../http/sanitize.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { CatalogRepo, ProductCategoryRow, ProductFilter, ProductRow } from './catalog.repo.ts';
 import { viewerPrice } from '../pricing/viewer-price.ts';
+import { productWholesaleRules, variationWholesaleRules } from '../pricing/wholesale-rules.ts';
 
 type MediaRow = typeof media.$inferSelect;
 
@@ -66,6 +68,8 @@ function toVariations(row: ProductRow, viewer: Viewer): ProductVariation[] {
       // Spec §6: wholesale prices exist in the database but only reach viewers allowed to see them.
       if (price.wholesaleCents !== null)
         entry.wholesale_price = toMoneyNumber(price.wholesaleCents);
+      if (viewer.canSeeWholesale)
+        entry.wholesale = toWholesaleRulesOut(variationWholesaleRules(row, variation));
       const { retailCents } = price;
       return { entry, retailCents, menuOrder: variation.menuOrder, id: variation.id };
     })
@@ -146,6 +150,9 @@ export function toProduct(
     sale_price: variable || row.salePriceCents === null ? '' : toMoneyString(row.salePriceCents),
     ...(price?.wholesaleCents != null
       ? { wholesale_price: toMoneyString(price.wholesaleCents) }
+      : {}),
+    ...(viewer.canSeeWholesale
+      ? { wholesale: toWholesaleRulesOut(productWholesaleRules(row)) }
       : {}),
     on_sale: onSale,
     // The same rule priceCart applies: a published item with a price can be bought.

@@ -5,6 +5,8 @@ import {
   productRuleIssues,
   salePriceIssues,
   variationAttributeIssues,
+  wholesaleRuleIssues,
+  wholesaleRulesOf,
   type PriceIssue,
   type WooProduct,
   type ProductCreateInput,
@@ -20,6 +22,12 @@ import { slugify } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { CatalogService } from './catalog.service.ts';
+import {
+  productRuleColumns,
+  productWholesaleRules,
+  variationRuleColumns,
+  variationWholesaleRules,
+} from '../pricing/wholesale-rules.ts';
 import {
   isUniqueViolation,
   productWritesRepo as repo,
@@ -211,6 +219,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
       regularPriceCents: priceInputCents(variation.regular_price)!,
       salePriceCents: priceInputCents(variation.sale_price),
       wholesalePriceCents: priceInputCents(variation.wholesale_price),
+      ...variationRuleColumns(variation.wholesale ? wholesaleRulesOf(variation.wholesale) : null),
       stockQuantity: variation.manage_stock ? variation.stock_quantity : null,
       stockStatus: variation.stock_status,
       taxClass: variation.tax_class,
@@ -296,6 +305,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
           regularPriceCents: simple ? priceInputCents(input.regular_price) : null,
           salePriceCents: simple ? priceInputCents(input.sale_price) : null,
           wholesalePriceCents: simple ? priceInputCents(input.wholesale_price) : null,
+          ...productRuleColumns(wholesaleRulesOf(input.wholesale)),
           manageStock: input.manage_stock,
           stockQuantity: input.manage_stock ? input.stock_quantity : null,
           stockStatus: input.stock_status,
@@ -363,12 +373,16 @@ export function createProductWritesService(db: Database, options: ProductWritesO
             : row.stockQuantity
           : null;
         const status = input.status ?? row.status;
+        const wholesale = input.wholesale
+          ? wholesaleRulesOf(input.wholesale)
+          : productWholesaleRules(row);
         const issues = productRuleIssues({
           type,
           status,
           regularCents,
           saleCents,
           wholesaleCents,
+          wholesale,
           manageStock,
           stockQuantity,
           variationCount: variations.length,
@@ -412,6 +426,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
           regularPriceCents: regularCents,
           salePriceCents: saleCents,
           wholesalePriceCents: wholesaleCents,
+          ...(input.wholesale ? productRuleColumns(wholesale) : {}),
           manageStock,
           stockQuantity,
           stockStatus: input.stock_status,
@@ -563,6 +578,14 @@ export function createProductWritesService(db: Database, options: ProductWritesO
         if (regularCents === null)
           issues.push({ path: ['regular_price'], message: 'A variation needs a regular price.' });
         issues.push(...salePriceIssues({ regularCents, saleCents }));
+        // Its own rules (or, without, its product's) must still fit its wholesale price.
+        const ownRules =
+          input.wholesale !== undefined
+            ? input.wholesale && wholesaleRulesOf(input.wholesale)
+            : variation.wholesaleCaseSize === null
+              ? null
+              : variationWholesaleRules(product, variation);
+        if (ownRules) issues.push(...wholesaleRuleIssues(ownRules, wholesaleCents));
         if (manageStock && stockQuantity === null)
           issues.push({
             path: ['stock_quantity'],
@@ -584,6 +607,7 @@ export function createProductWritesService(db: Database, options: ProductWritesO
           regularPriceCents: regularCents!,
           salePriceCents: saleCents,
           wholesalePriceCents: wholesaleCents,
+          ...(input.wholesale !== undefined ? variationRuleColumns(ownRules) : {}),
           stockQuantity,
           stockStatus: input.stock_status,
           taxClass: input.tax_class,

@@ -25,6 +25,11 @@ export interface LineSheetSize {
   wholesaleCents: number | null;
   /** The suggested retail price: the shop's own regular price. */
   retailCents: number;
+  /** Decision 0037's ordering rules; null where the size has no wholesale price. */
+  caseSize: number | null;
+  minQuantity: number | null;
+  /** Quantity breaks: from `minQuantity` units on, each costs `priceCents`. */
+  tiers: { minQuantity: number; priceCents: number }[];
 }
 
 export interface LineSheetProduct {
@@ -53,10 +58,10 @@ const RIGHT = PAGE.width - PAGE.margin;
 const WIDTH = RIGHT - LEFT;
 const FOOTER_TOP = PAGE.height - PAGE.margin - 24;
 
-const IMAGE = 66;
-const TEXT_LEFT = LEFT + IMAGE + 14;
-const TEXT_WIDTH = 220;
-const SIZES_LEFT = TEXT_LEFT + TEXT_WIDTH + 16;
+const IMAGE = 56;
+const TEXT_LEFT = LEFT + IMAGE + 12;
+const TEXT_WIDTH = 132;
+const SIZES_LEFT = TEXT_LEFT + TEXT_WIDTH + 14;
 const CELL_PAD = 5;
 /** A category's heading and its rule. */
 const HEADING = 40;
@@ -73,6 +78,7 @@ interface SizeColumn {
 }
 
 const money = (cents: number | null) => (cents === null ? '-' : formatCents(cents));
+const count = (units: number | null) => (units === null ? '-' : String(units));
 
 /**
  * The sizes table's columns, left to right: a new per-size fact (case size, minimum, tiers) is one
@@ -81,20 +87,36 @@ const money = (cents: number | null) => (cents === null ? '-' : formatCents(cent
 const SIZE_COLUMNS: SizeColumn[] = [
   {
     title: 'SKU',
-    width: 140,
+    width: 134,
     align: 'left',
     value: (size) => pdfText(size.sku) || '-',
     small: true,
   },
-  { title: 'Size', width: 100, align: 'left', value: (size) => pdfText(size.size) || 'One size' },
+  {
+    title: 'Size',
+    width: 90,
+    align: 'left',
+    value: (size) => pdfText(size.size) || 'One size',
+    small: true,
+  },
+  { title: 'Case', width: 30, align: 'right', value: (size) => count(size.caseSize) },
+  { title: 'Min', width: 28, align: 'right', value: (size) => count(size.minQuantity) },
   {
     title: 'Wholesale',
-    width: 78,
+    width: 56,
     align: 'right',
     value: (size) => money(size.wholesaleCents),
     bold: true,
   },
-  { title: 'Retail (SRP)', width: 78, align: 'right', value: (size) => money(size.retailCents) },
+  {
+    title: 'Breaks',
+    width: 110,
+    align: 'left',
+    value: (size) =>
+      size.tiers.map((tier) => `${tier.minQuantity}+ ${money(tier.priceCents)}`).join(', ') || '-',
+    small: true,
+  },
+  { title: 'SRP', width: 50, align: 'right', value: (size) => money(size.retailCents) },
 ];
 const SIZES_WIDTH = SIZE_COLUMNS.reduce((sum, column) => sum + column.width, 0);
 
@@ -286,7 +308,7 @@ function cover(doc: Doc, input: LineSheetInput): void {
 
   const facts = [
     `Order online at ${hostOf(input.publicUrl)}: sign in to your wholesale account to see these prices on every product.`,
-    'Prices are in US dollars, before shipping and any tax. Retail prices are suggestions.',
+    'Prices are in US dollars, before shipping and any tax. Case: units per case (order whole cases). Min: the fewest units per order. Breaks: the unit price from that many units on. SRP: suggested retail price.',
     [shop.email, shop.phone].filter(Boolean).map(pdfText).join('   ·   '),
     [shop.address.street, shop.address.city, [shop.address.state, shop.address.postcode].join(' ')]
       .filter((part) => part.trim() !== '')

@@ -6,6 +6,7 @@ import {
   ProductListQuerySchema,
   type Product,
   type ShopIdentity,
+  type WholesaleRulesOut,
 } from '@larder/contract';
 import type { Viewer } from '../../http/viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -35,6 +36,16 @@ const WHOLESALE_READER: Viewer = {
 };
 
 const UPLOADS = '/wp-content/uploads/';
+
+/** A size's case, minimum and quantity breaks (decision 0037), as the line sheet prints them. */
+const rulesOf = (rules: WholesaleRulesOut | undefined) => ({
+  caseSize: rules?.case_size ?? null,
+  minQuantity: rules?.min_quantity ?? null,
+  tiers: (rules?.tiers ?? []).map((tier) => ({
+    minQuantity: tier.min_quantity,
+    priceCents: centsOf(tier.price),
+  })),
+});
 /** Twice the printed size (66 pt), so the picture is sharp on paper. */
 const THUMB_PIXELS = 180;
 
@@ -93,6 +104,7 @@ export function createLineSheetService(options: LineSheetOptions) {
             wholesaleCents:
               variation.wholesale_price === undefined ? null : centsOf(variation.wholesale_price),
             retailCents: centsOf(variation.display_regular_price),
+            ...rulesOf(variation.wholesale ?? product.wholesale),
           }))
         : [
             {
@@ -102,6 +114,7 @@ export function createLineSheetService(options: LineSheetOptions) {
                   ?.options[0] ?? '',
               wholesaleCents: product.wholesale_price ? centsOf(product.wholesale_price) : null,
               retailCents: centsOf(product.regular_price || product.price),
+              ...rulesOf(product.wholesale),
             },
           ];
     return {

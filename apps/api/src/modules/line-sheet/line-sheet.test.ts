@@ -39,7 +39,7 @@ const keep = (body: Buffer) => {
 describe('GET /wp-json/larder/v1/wholesale/line-sheet.pdf', () => {
   it('gives an approved buyer every published product and size with both prices', async () => {
     const clusters = await createVariableProduct(t, {
-      name: 'Line Sheet Clusters',
+      name: 'LS Clusters',
       variations: [
         { size: '12 oz', regular_price: '9.25', wholesale_price: '6.00' },
         { size: '24 oz', regular_price: '16.75', wholesale_price: '11.00' },
@@ -72,9 +72,16 @@ describe('GET /wp-json/larder/v1/wholesale/line-sheet.pdf', () => {
       for (const sku of skus.filter(Boolean)) expect(text).toContain(sku);
       expect(text).toContain(product.categories[0]?.name ?? 'Other');
     }
-    // Each size on its own row: SKU, size, wholesale, then suggested retail.
-    expect(text).toContain(`${clusters.variations[0]!.sku} 12 oz $6.00 $9.25`);
-    expect(text).toContain(`${clusters.variations[1]!.sku} 24 oz $11.00 $16.75`);
+    // Each size on its own row: SKU, size, case, minimum, wholesale, breaks, suggested retail.
+    expect(text).toContain('SKU SIZE CASE MIN WHOLESALE BREAKS SRP');
+    expect(text).toMatch(
+      new RegExp(`${clusters.variations[0]!.sku} 12 oz \\d+ \\d+ \\$6\\.00 \\S+ \\$9\\.25`),
+    );
+    expect(text).toMatch(
+      new RegExp(`${clusters.variations[1]!.sku} 24 oz \\d+ \\d+ \\$11\\.00 \\S+ \\$16\\.75`),
+    );
+    // The demo's quantity breaks (decision 0037): "12+ $7.20"-style entries.
+    expect(text).toMatch(/\d+\+ \$\d+\.\d{2}/);
     // The demo's food facts.
     expect(text).toMatch(/Contains: [a-z]/i);
     expect(text).toContain('Gluten-free');

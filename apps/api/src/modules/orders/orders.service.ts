@@ -28,6 +28,7 @@ import {
   type OrderWithItems,
 } from './orders.repo.ts';
 import { outOfStock, priceCart, stockKey, type PricedLine } from '../pricing/cart-pricing.ts';
+import { checkOrderMinimum } from '../pricing/wholesale-minimums.ts';
 
 /** The order as the route hands it over: OrderCreateSchema after parsing (defaults filled in). */
 export type OrderCreateInput = z.output<typeof OrderCreateSchema>;
@@ -381,6 +382,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
       }
       await releaseExpiredHolds();
       const cart = await priceCart(db, input.line_items, viewer, 'line_items');
+      await checkOrderMinimum(db, viewer, cart.subtotalCents);
       const counted = countedUnitsByProduct(cart.lines);
       // Wholesale accounts are businesses the owner approved; anyone else's unpaid units are capped
       // so an anonymous order cannot take a product off sale.

@@ -1,11 +1,19 @@
-import { lineTotalCents, sumCents, type CartLineRequest } from '@larder/contract';
+import {
+  lineTotalCents,
+  sumCents,
+  wholesaleLineRefusal,
+  wholesaleUnitCents,
+  type CartLineRequest,
+  type WholesaleRules,
+} from '@larder/contract';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { uploadsUrl } from '../../http/format.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { viewerPrice } from './viewer-price.ts';
+import { viewerPrice, type ViewerPrice } from './viewer-price.ts';
+import { productWholesaleRules, variationWholesaleRules } from './wholesale-rules.ts';
 
 /** One cart line priced from the database. */
 export interface PricedLine {
@@ -86,6 +94,28 @@ const notPurchasable = (line: RefusedLine) =>
     lineDetails(line),
   );
 
+/**
+ * Decision 0037: a line priced wholesale costs its quantity break's price and must respect its
+ * case and minimum; anyone else's line (no wholesale price) has neither rule nor break.
+ */
+function lineUnitCents(
+  price: ViewerPrice,
+  rules: WholesaleRules,
+  line: RefusedLine,
+  quantity: number,
+): number {
+  if (price.wholesaleCents === null) return price.payCents;
+  const refusal = wholesaleLineRefusal(line.name, rules, quantity);
+  if (refusal) {
+    throw new ApiError(409, refusal.code, refusal.message, undefined, {
+      ...lineDetails(line),
+      case_size: rules.caseSize,
+      min_quantity: rules.minQuantity,
+    });
+  }
+  return wholesaleUnitCents(price.wholesaleCents, rules.tiers, quantity);
+}
+
 // Stryker disable all: the query is pinned by pricing.test.ts on a real database, too slow to run per mutant.
 /**
  * Prices cart lines from the database: the shopper's prices are never read (spec §6, ARCHITECTURE
@@ -148,7 +178,7 @@ export function priceLines(
       const refused = { index, productId: product.id, variationId: 0, name: product.name };
       if (price === null) throw notPurchasable(refused);
       if (product.stockStatus === 'outofstock') throw outOfStock(refused, 0, viewer);
-      const unit = price.payCents;
+      const unit = lineUnitCents(price, productWholesaleRules(product), refused, line.quantity);
       return {
         productId: product.id,
         variationId: 0,
@@ -180,10 +210,14 @@ export function priceLines(
         value: variation.attributes[attribute.name]!,
       }));
     const name = [product.name, ...attributes.map((attribute) => attribute.value)].join(' – ');
-    if (variation.stockStatus === 'outofstock') {
-      throw outOfStock({ index, productId: product.id, variationId, name }, 0, viewer);
-    }
-    const unit = viewerPrice(variation, viewer).payCents;
+    const refused = { index, productId: product.id, variationId, name };
+    if (variation.stockStatus === 'outofstock') throw outOfStock(refused, 0, viewer);
+    const unit = lineUnitCents(
+      viewerPrice(variation, viewer),
+      variationWholesaleRules(product, variation),
+      refused,
+      line.quantity,
+    );
     // A variation counts its own stock when it has a quantity, else the parent's (WooCommerce).
     const stockQuantity =
       variation.stockQuantity ?? (product.manageStock ? (product.stockQuantity ?? 0) : null);

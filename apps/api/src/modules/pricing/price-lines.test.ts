@@ -47,6 +47,9 @@ function aProduct(id: number, fields: Partial<CartProductRow> = {}): CartProduct
     regularPriceCents: 1250,
     salePriceCents: null,
     wholesalePriceCents: null,
+    wholesaleCaseSize: 1,
+    wholesaleMinQuantity: 1,
+    wholesaleTiers: [],
     priceCents: 1250,
     manageStock: false,
     stockQuantity: null,
@@ -78,6 +81,9 @@ const aVariation = (id: number, productId: number, fields: Partial<VariationRow>
   regularPriceCents: 900,
   salePriceCents: null,
   wholesalePriceCents: null,
+  wholesaleCaseSize: null,
+  wholesaleMinQuantity: null,
+  wholesaleTiers: null,
   stockStatus: 'instock' as const,
   stockQuantity: null,
   weight: '',
@@ -355,5 +361,119 @@ describe('priceLines: refusals', () => {
     expect(refused).toMatchObject({ status: 409, code: 'larder_out_of_stock' });
     expect(refused.message).toMatch(/out of stock/);
     expect(refused.message).not.toMatch(/-2/);
+  });
+});
+
+describe('priceLines: wholesale ordering rules (decision 0037)', () => {
+  const tiers = [
+    { minQuantity: 60, priceCents: 550 },
+    { minQuantity: 120, priceCents: 500 },
+  ];
+  const honeyOat = aProduct(5, {
+    name: 'Honey Oat Classic',
+    wholesalePriceCents: 600,
+    wholesaleCaseSize: 12,
+    wholesaleMinQuantity: 12,
+    wholesaleTiers: tiers,
+  });
+  const units = (quantity: number, viewer: Viewer = wholesaleBuyer) =>
+    price([honeyOat], [{ product_id: 5, quantity }], viewer).lines[0]!.unitPriceCents;
+  const details = (rows: CartProductRow[], lines: CartLineRequest[]) => {
+    try {
+      price(rows, lines, wholesaleBuyer);
+    } catch (error) {
+      const { status, code, message, details } = error as ApiError;
+      return { status, code, message, details };
+    }
+    throw new Error('priceLines accepted the lines');
+  };
+
+  it('charges each break from its first unit, and the wholesale price below the first', () => {
+    expect([12, 48, 60, 108, 120, 240].map((quantity) => units(quantity))).toEqual([
+      600, 600, 550, 550, 500, 500,
+    ]);
+    expect(
+      price([honeyOat], [{ product_id: 5, quantity: 120 }], wholesaleBuyer).subtotalCents,
+    ).toBe(60000);
+  });
+
+  it('refuses a part case on its line, naming the line and the quantities to order', () => {
+    expect(
+      details(
+        [aProduct(1), honeyOat],
+        [
+          { product_id: 1, quantity: 1 },
+          { product_id: 5, quantity: 13 },
+        ],
+      ),
+    ).toEqual({
+      status: 409,
+      code: 'larder_wholesale_case_size',
+      message: 'Honey Oat Classic comes in cases of 12: order 12, 24, 36…',
+      details: {
+        line: 1,
+        product_id: 5,
+        variation_id: 0,
+        name: 'Honey Oat Classic',
+        case_size: 12,
+        min_quantity: 12,
+      },
+    });
+  });
+
+  it('refuses whole cases below the minimum', () => {
+    const twoCases = { ...honeyOat, wholesaleMinQuantity: 24 };
+    expect(details([twoCases], [{ product_id: 5, quantity: 12 }])).toMatchObject({
+      status: 409,
+      code: 'larder_wholesale_min_quantity',
+      message: 'Honey Oat Classic has a wholesale minimum of 24: order at least 24.',
+    });
+  });
+
+  it('leaves a retail shopper and a guest without cases, minimums or breaks', () => {
+    const shopper: Viewer = { ...wholesaleBuyer, role: 'customer', canSeeWholesale: false };
+    for (const viewer of [guestViewer, shopper]) {
+      expect(units(1, viewer)).toBe(1250);
+      expect(units(120, viewer)).toBe(1250);
+    }
+  });
+
+  it('applies no rule to a wholesale buyer’s line without a wholesale price (charged retail)', () => {
+    const retailOnly = { ...honeyOat, wholesalePriceCents: null, wholesaleTiers: [] };
+    expect(
+      price([retailOnly], [{ product_id: 5, quantity: 1 }], wholesaleBuyer).lines[0],
+    ).toMatchObject({
+      unitPriceCents: 1250,
+    });
+  });
+
+  it("sells a variation without rules of its own by its product's, and one with its own by those", () => {
+    const cased = {
+      ...bags,
+      wholesaleCaseSize: 6,
+      wholesaleMinQuantity: 6,
+      wholesaleTiers: [{ minQuantity: 12, priceCents: 1100 }],
+      manageStock: false,
+      variations: [
+        aVariation(21, 20, { attributes: { Size: '2 lb' }, wholesalePriceCents: 1200 }),
+        aVariation(22, 20, {
+          wholesalePriceCents: 700,
+          wholesaleCaseSize: 1,
+          wholesaleMinQuantity: 2,
+          wholesaleTiers: [],
+        }),
+      ],
+    };
+    const inherited = (quantity: number) => ({ product_id: 20, variation_id: 21, quantity });
+    expect(price([cased], [inherited(12)], wholesaleBuyer).lines[0]!.unitPriceCents).toBe(1100);
+    expect(price([cased], [inherited(6)], wholesaleBuyer).lines[0]!.unitPriceCents).toBe(1200);
+    expect(details([cased], [inherited(7)])).toMatchObject({
+      code: 'larder_wholesale_case_size',
+      message: 'Bags – 2 lb comes in cases of 6: order 6, 12, 18…',
+      details: { line: 0, product_id: 20, variation_id: 21 },
+    });
+    const own = (quantity: number) => ({ product_id: 20, variation_id: 22, quantity });
+    expect(price([cased], [own(3)], wholesaleBuyer).lines[0]!.unitPriceCents).toBe(700);
+    expect(details([cased], [own(1)])).toMatchObject({ code: 'larder_wholesale_min_quantity' });
   });
 });

@@ -4,7 +4,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { statesOf, type CountryOption } from '../../components/forms/countries.ts';
 import { TextAreaField } from '../../components/forms/form-field.tsx';
 import { CartLines } from './cart-lines.tsx';
-import { useCartStock } from './cart-stock.ts';
+import { cartStockOf, useCartProducts } from './cart-stock.ts';
 import { useCartStore } from './cart-store.ts';
 import { selectCartSubtotalCents } from './cart-derived.ts';
 import { CartTotals } from './cart-totals.tsx';
@@ -14,6 +14,8 @@ import { chosenRate, pendingShippingLabel, shippingEstimateCents } from './shipp
 import { ShippingEstimator } from './shipping-estimator.tsx';
 import { ShippingRateOptions } from './shipping-rate-options.tsx';
 import { useShippingRates } from './use-shipping-rates.ts';
+import { useWholesaleCart } from './wholesale-cart.ts';
+import { WholesaleLineRules, WholesaleMinimum } from './wholesale-cart-notes.tsx';
 import './cart-page.css';
 import { ButtonLink } from '../../components/ui/button.tsx';
 
@@ -96,7 +98,9 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
     statesOf(countries, shipping.country).length > 0,
     { codes: discounts.codes },
   );
-  const stock = useCartStock(items);
+  const products = useCartProducts(items);
+  const stock = useMemo(() => cartStockOf(items, products), [items, products]);
+  const wholesale = useWholesaleCart(items, products);
 
   if (items.length === 0) return <CartEmpty message={emptyMessage} />;
 
@@ -107,6 +111,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
         <h2 id="cart-lines-heading" className="cart-section-title">
           Your bags
         </h2>
+        <WholesaleLineRules lines={wholesale.lines} />
         <CartLines items={items} stock={stock} />
         <Link to="/shop" className="text-link cart-layout__continue">
           Continue shopping
@@ -116,6 +121,9 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
         <h2 id="cart-summary-heading" className="cart-section-title">
           Order summary
         </h2>
+        {wholesale.terms ? (
+          <WholesaleMinimum terms={wholesale.terms} subtotalCents={subtotalCents} />
+        ) : null}
         <ShippingEstimator countries={countries} />
         <ShippingRateOptions
           state={rates}

@@ -56,16 +56,22 @@ export function checkoutStockNote(
   return null;
 }
 
+/** The cart's products as the shop answers them now, for the ids it was asked about. */
+export interface CartProductsAnswer {
+  ids: string;
+  products: Product[];
+}
+
 /**
- * The shop's stock for the cart's items, asked once per set of products the cart holds (the
- * cart in local storage may be days old). Failing to ask leaves the server as the only judge.
+ * The cart's products, asked once per set of products the cart holds (the cart in local storage
+ * may be days old), with this buyer's prices. Failing to ask leaves the server as the only judge.
  */
-export function useCartStock(items: CartItem[]): Map<number, LineStock> {
+export function useCartProducts(items: CartItem[]): CartProductsAnswer | null {
   const productIds = useMemo(
     () => [...new Set(items.map((item) => item.product.id))].sort((a, b) => a - b).join(','),
     [items],
   );
-  const [answer, setAnswer] = useState<{ ids: string; products: Product[] } | null>(null);
+  const [answer, setAnswer] = useState<CartProductsAnswer | null>(null);
   useEffect(() => {
     if (productIds === '') return;
     let current = true;
@@ -81,17 +87,29 @@ export function useCartStock(items: CartItem[]): Map<number, LineStock> {
       current = false;
     };
   }, [productIds]);
-  return useMemo(() => {
-    const stock = new Map<number, LineStock>();
-    if (!answer) return stock;
-    const asked = new Set(answer.ids.split(',').map(Number));
-    const byId = new Map(answer.products.map((product) => [product.id, product]));
-    for (const item of items) {
-      const product = byId.get(item.product.id);
-      // Asked for and not listed: the shop hides sold-out products, or it is no longer for sale.
-      if (product) stock.set(item.id, lineStock(product, item));
-      else if (asked.has(item.product.id)) stock.set(item.id, GONE);
-    }
-    return stock;
-  }, [answer, items]);
+  return answer;
+}
+
+/** Each line's stock from the products the shop answered with. */
+export function cartStockOf(
+  items: CartItem[],
+  answer: CartProductsAnswer | null,
+): Map<number, LineStock> {
+  const stock = new Map<number, LineStock>();
+  if (!answer) return stock;
+  const asked = new Set(answer.ids.split(',').map(Number));
+  const byId = new Map(answer.products.map((product) => [product.id, product]));
+  for (const item of items) {
+    const product = byId.get(item.product.id);
+    // Asked for and not listed: the shop hides sold-out products, or it is no longer for sale.
+    if (product) stock.set(item.id, lineStock(product, item));
+    else if (asked.has(item.product.id)) stock.set(item.id, GONE);
+  }
+  return stock;
+}
+
+/** The shop's stock for the cart's items. */
+export function useCartStock(items: CartItem[]): Map<number, LineStock> {
+  const answer = useCartProducts(items);
+  return useMemo(() => cartStockOf(items, answer), [answer, items]);
 }

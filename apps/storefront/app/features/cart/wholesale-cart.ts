@@ -1,0 +1,119 @@
+// Decision 0037: a wholesale buyer's cart priced and checked by the contract's rule, the one the
+// server charges by, so the cart shows what the order will cost. Loaded with the cart page only.
+import { useEffect, useMemo, useState } from 'react';
+import type { Product, WholesaleRulesOut, WholesaleTerms } from '@larder/contract';
+import { centsOf, toMoneyNumber } from '@larder/contract/money';
+import {
+  minimumMessage,
+  minimumProgress,
+  wholesaleLineRefusal,
+  wholesaleUnitCents,
+  type MinimumProgress,
+  type WholesaleRules,
+} from '@larder/contract/wholesale-rules';
+import { fetchWholesaleTerms } from '../../lib/api/wholesale-terms.ts';
+import { cartItemTitle } from './cart-derived.ts';
+import type { CartProductsAnswer } from './cart-stock.ts';
+import { useCartStore, type CartItem } from './cart-store.ts';
+
+/** One line as the rules see it: the price per unit at its quantity, and why it cannot be ordered. */
+export interface WholesaleLine {
+  unitCents: number;
+  refusal: string | null;
+  caseSize: number;
+}
+
+/** The item's wholesale price and rules as the shop sent them; null where this buyer has none. */
+function itemRules(
+  product: Product,
+  item: Pick<CartItem, 'variation_id'>,
+): { wholesaleCents: number; rules: WholesaleRulesOut } | null {
+  if (item.variation_id) {
+    const variation = product.variations.find((v) => v.variation_id === item.variation_id);
+    if (variation?.wholesale_price === undefined || !variation.wholesale) return null;
+    return { wholesaleCents: centsOf(variation.wholesale_price), rules: variation.wholesale };
+  }
+  if (product.wholesale_price === undefined || !product.wholesale) return null;
+  return { wholesaleCents: centsOf(product.wholesale_price), rules: product.wholesale };
+}
+
+/** The wire's rules ("5.50" prices) in cents, as the contract's rule takes them. */
+const toRules = (rules: WholesaleRulesOut): WholesaleRules => ({
+  caseSize: rules.case_size,
+  minQuantity: rules.min_quantity,
+  tiers: rules.tiers.map((tier) => ({
+    minQuantity: tier.min_quantity,
+    priceCents: centsOf(tier.price),
+  })),
+});
+
+/** Each line of a wholesale buyer's cart priced and checked by the rules, by line id. */
+export function wholesaleLines(items: CartItem[], products: Product[]): Map<number, WholesaleLine> {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const lines = new Map<number, WholesaleLine>();
+  for (const item of items) {
+    const product = byId.get(item.product.id);
+    const found = product ? itemRules(product, item) : null;
+    if (!found) continue;
+    const rules = toRules(found.rules);
+    lines.set(item.id, {
+      unitCents: wholesaleUnitCents(found.wholesaleCents, rules.tiers, item.quantity),
+      refusal: wholesaleLineRefusal(cartItemTitle(item), rules, item.quantity)?.message ?? null,
+      caseSize: rules.caseSize,
+    });
+  }
+  return lines;
+}
+
+/** The progress towards the minimum that applies to this buyer, with what the cart says of it. */
+export function wholesaleProgress(
+  terms: WholesaleTerms,
+  subtotalCents: number,
+): MinimumProgress & { message: string } {
+  const minimums = {
+    openingCents: centsOf(terms.opening_order_minimum),
+    reorderCents: centsOf(terms.reorder_minimum),
+  };
+  const progress = minimumProgress(minimums, terms.minimum_kind === 'reorder', subtotalCents);
+  return { ...progress, message: minimumMessage(progress) };
+}
+
+/**
+ * For a wholesale buyer (the shop sent the cart's products with their rules): each line at its
+ * break's price, written to the cart so the totals and checkout use it, and the buyer's minimum.
+ */
+export function useWholesaleCart(items: CartItem[], answer: CartProductsAnswer | null) {
+  const lines = useMemo(
+    () => (answer ? wholesaleLines(items, answer.products) : new Map<number, WholesaleLine>()),
+    [answer, items],
+  );
+  const isWholesale = lines.size > 0;
+  const [terms, setTerms] = useState<WholesaleTerms | null>(null);
+  useEffect(() => {
+    if (!isWholesale) return;
+    let current = true;
+    fetchWholesaleTerms().then(
+      (answered) => {
+        if (current) setTerms(answered);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [isWholesale]);
+  useEffect(() => {
+    const changed = items.some((item) => {
+      const line = lines.get(item.id);
+      return line !== undefined && centsOf(item.price) !== line.unitCents;
+    });
+    if (!changed) return;
+    useCartStore.setState((state) => ({
+      items: state.items.map((item) => {
+        const line = lines.get(item.id);
+        return line ? { ...item, price: toMoneyNumber(line.unitCents) } : item;
+      }),
+    }));
+  }, [items, lines]);
+  return { lines, terms: isWholesale ? terms : null };
+}

@@ -54,6 +54,9 @@ import { wholesaleApplicationsRoutes } from './modules/wholesale/wholesale-appli
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { wholesaleOrderingRoutes } from './modules/wholesale/wholesale-ordering.routes.ts';
+import { wholesaleAccountRoutes } from './modules/wholesale/wholesale-account.routes.ts';
+import { lineSheetRoutes } from './modules/line-sheet/line-sheet.routes.ts';
+import { stockistsRoutes } from './modules/stockists/stockists.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
 import { mediaLibraryRoutes } from './modules/media/media-library.routes.ts';
@@ -330,6 +333,12 @@ export async function buildApp(
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
   await app.register(quickOrderRoutes, { quickOrder: services.quickOrder });
+  await app.register(wholesaleAccountRoutes, { wholesale });
+  await app.register(lineSheetRoutes, { lineSheet: services.lineSheet });
+  await app.register(stockistsRoutes, {
+    stockists: services.stockists,
+    publicUrl: config.publicUrl,
+  });
 
   // After every API route: the storefront's assets and server-side rendering take what is left.
   if (options.serveStorefront) {

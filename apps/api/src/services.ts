@@ -51,6 +51,8 @@ import { createStockNotificationsService } from './modules/stock-notifications/s
 import { createTaxService, taxableLine, type TaxService } from './modules/tax/tax.service.ts';
 import { createWholesaleService } from './modules/wholesale/wholesale.service.ts';
 import { createWholesaleOrderingService } from './modules/wholesale/wholesale-ordering.service.ts';
+import { createLineSheetService } from './modules/line-sheet/line-sheet.service.ts';
+import { createStockistsService } from './modules/stockists/stockists.service.ts';
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -260,5 +262,19 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     reports,
     apiKeys: createApiKeysService(db, { activity, publicUrl: config.publicUrl, now }),
     quickOrder: createQuickOrderService(db),
+    lineSheet: createLineSheetService({
+      catalog,
+      shop: config.shop,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      now,
+    }),
+    stockists: createStockistsService(db, {
+      mailer,
+      publicUrl: config.publicUrl,
+      activity,
+      log,
+      now,
+    }),
   };
 }

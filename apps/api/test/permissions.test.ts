@@ -11,6 +11,7 @@ import {
   type Order,
   ownerApiPaths,
   quickOrderApiPaths,
+  wholesaleAccountPaths,
 } from '@larder/contract';
 import sharp from 'sharp';
 import { customers, media, productReviews } from '../src/db/schema.ts';
@@ -750,9 +751,86 @@ function couponRoutes(): RouteEntry[] {
   ];
 }
 
+/** Issue 15: a buyer's wholesale status, the line sheet, and stockist listings. */
+const wholesaleAccountRoutes: RouteEntry[] = [
+  {
+    route: `GET ${wholesaleAccountPaths.account}`,
+    rule: 'any signed-in account, about itself',
+    probes: () => [
+      { method: 'GET', url: wholesaleAccountPaths.account, expect: { ...same(200), guest: 401 } },
+    ],
+  },
+  {
+    route: `GET ${wholesaleAccountPaths.lineSheet}`,
+    rule: 'approved wholesale buyers and owners',
+    probes: () => [
+      {
+        method: 'GET',
+        url: wholesaleAccountPaths.lineSheet,
+        expect: onlyFor(['wholesale', 'owner']),
+      },
+    ],
+  },
+  {
+    route: `GET ${wholesaleAccountPaths.ownListings}`,
+    rule: 'any signed-in account, its own requests only',
+    probes: () => [
+      {
+        method: 'GET',
+        url: wholesaleAccountPaths.ownListings,
+        expect: { ...same(200), guest: 401 },
+        check: (_actor, body) => {
+          if (body.startsWith('[')) expect(JSON.parse(body)).toEqual([]);
+        },
+      },
+    ],
+  },
+  {
+    route: `POST ${wholesaleAccountPaths.ownListings}`,
+    rule: 'approved wholesale buyers (401/403 before the body is read)',
+    probes: () => [
+      {
+        method: 'POST',
+        url: wholesaleAccountPaths.ownListings,
+        payload: () => ({ business_name: '' }),
+        expect: onlyFor(['wholesale'], 400),
+      },
+    ],
+  },
+  ownerGet(
+    wholesaleAccountPaths.stockistListings,
+    () => wholesaleAccountPaths.stockistListings,
+    'status=maybe',
+  ),
+  {
+    route: `PUT ${wholesaleAccountPaths.stockistListings}/{id}`,
+    rule: 'owners only',
+    probes: () => [
+      {
+        method: 'PUT',
+        url: `${wholesaleAccountPaths.stockistListings}/999999`,
+        payload: () => ({ status: 'declined', reason: 'Not a shop.' }),
+        expect: onlyFor(['owner'], 404),
+      },
+    ],
+  },
+  {
+    route: `DELETE ${wholesaleAccountPaths.stockistListings}/{id}`,
+    rule: 'owners only',
+    probes: () => [
+      {
+        method: 'DELETE',
+        url: `${wholesaleAccountPaths.stockistListings}/999999`,
+        expect: onlyFor(['owner'], 404),
+      },
+    ],
+  },
+];
+
 const routes: RouteEntry[] = [
   ...backOfficeRoutes,
   ...productWriteRoutes,
+  ...wholesaleAccountRoutes,
   publicGet('/wp-json/', () => '/wp-json/'),
   publicGet(apiPaths.pages, () => apiPaths.pages),
   publicGet(`${apiPaths.pages}/{id}`, (w) => `${apiPaths.pages}/${w.ids.page}`),

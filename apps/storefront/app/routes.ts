@@ -13,6 +13,10 @@ export default [
   route('wholesale/quick-order', 'routes/wholesale-quick-order.tsx', {
     id: 'wholesale-quick-order',
   }),
+  // The wholesale line sheet (resource route, approved buyers and owners): a PDF from the API.
+  route('wholesale/line-sheet.pdf', 'routes/wholesale-line-sheet.ts', {
+    id: 'wholesale-line-sheet',
+  }),
   route('about', 'routes/about.tsx'),
   route('where-to-buy', 'routes/where-to-buy.tsx'),
   route('cart', 'routes/cart.tsx', { id: 'cart' }),
@@ -46,6 +50,7 @@ export default [
     route('wholesale/:id', 'routes/admin-wholesale-application.tsx', {
       id: 'admin-wholesale-application',
     }),
+    route('stockists', 'routes/admin-stockists.tsx', { id: 'admin-stockists' }),
     route('messages', 'routes/admin-messages.tsx', { id: 'admin-messages' }),
     route('shipping', 'routes/admin-shipping.tsx', { id: 'admin-shipping' }),
     route('taxes', 'routes/admin-taxes.tsx', { id: 'admin-taxes' }),

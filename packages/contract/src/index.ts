@@ -23,3 +23,4 @@ export * from './invoices.ts';
 export * from './quick-order.ts';
 export * from './wholesale-rules.ts';
 export * from './wholesale-ordering.ts';
+export * from './wholesale-account.ts';

@@ -917,6 +917,44 @@ export const locations = pgTable('locations', {
   ...timestamps,
 });
 
+/**
+ * A wholesale account's request to be listed on the store locator (issue 15). Approval makes a
+ * `locations` row (`location_id`); removing the listing deletes that row and keeps this one.
+ */
+export const stockistListings = pgTable(
+  'stockist_listings',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'removed'] })
+      .notNull()
+      .default('pending'),
+    businessName: text('business_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postcode: text('postcode').notNull(),
+    country: text('country').notNull().default('US'),
+    phone: text('phone').notNull().default(''),
+    website: text('website').notNull().default(''),
+    note: text('note').notNull().default(''),
+    declineReason: text('decline_reason'),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { mode: 'date' }),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('stockist_listings_status_idx').on(table.status, table.createdAt),
+    index('stockist_listings_customer_idx').on(table.customerId),
+    // One open request per account: a second is refused until the owner decides the first.
+    uniqueIndex('stockist_listings_one_pending_idx')
+      .on(table.customerId)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
 // ---------------------------------------------------------------- relations (drizzle's relational queries)
 
 export const productsRelations = relations(products, ({ many }) => ({

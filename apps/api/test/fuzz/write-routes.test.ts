@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, apiPaths, CONTACT_FORM_ID } from '@larder/contract';
-import { createProduct, createWholesaleApplication } from '../factories.ts';
+import { ApiErrorSchema, apiPaths, CONTACT_FORM_ID, wholesaleAccountPaths } from '@larder/contract';
+import { createProduct, createWholesaleApplication, createWholesaleBuyer } from '../factories.ts';
 import { payOrder, placeOrderAs, signedInCustomer, type Session } from '../sessions.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import {
@@ -38,6 +38,8 @@ let t: TestApp;
 let session: Session;
 /** An administrator: the back office's payloads reach validation and the service only as one. */
 let owner: Session;
+/** An approved wholesale buyer: the routes only such an account may write to read its bodies. */
+let wholesaleBuyer: Session;
 let validIds: number[];
 const tally = new Map<string, { sent: number; statuses: Map<number, number> }>();
 
@@ -76,6 +78,19 @@ beforeAll(async () => {
   // A paid order too, so status changes, shipments and refunds get past "not paid".
   const paid = await placeOrderAs(t.app, session, [{ product_id: productId, quantity: 1 }]);
   await payOrder(t.app, session, paid);
+  wholesaleBuyer = await createWholesaleBuyer(t);
+  const listing = await t.app.inject({
+    method: 'POST',
+    url: wholesaleAccountPaths.ownListings,
+    headers: wholesaleBuyer.bearer,
+    payload: {
+      business_name: 'Fuzz Stockist',
+      address: '1 Main St',
+      city: 'Durham',
+      state: 'NC',
+      postcode: '27701',
+    },
+  });
   // Ids that exist, so payloads reach past the lookups: owner routes' records as well.
   validIds = [
     productId,
@@ -84,6 +99,7 @@ beforeAll(async () => {
     session.id,
     applicationId,
     contact.json<{ id: number }>().id,
+    listing.json<{ id: number }>().id,
     1,
   ];
 }, 60_000);
@@ -147,8 +163,15 @@ async function writeRoutes(): Promise<WriteRoute[]> {
   return found;
 }
 
-type Identity = 'guest' | 'bearer' | 'cookie' | 'bad-bearer' | 'owner-bearer' | 'owner-cookie';
-const IDENTITIES: Identity[] = ['guest', 'bearer', 'cookie', 'bad-bearer'];
+type Identity =
+  | 'guest'
+  | 'bearer'
+  | 'cookie'
+  | 'bad-bearer'
+  | 'wholesale-bearer'
+  | 'owner-bearer'
+  | 'owner-cookie';
+const IDENTITIES: Identity[] = ['guest', 'bearer', 'cookie', 'bad-bearer', 'wholesale-bearer'];
 const OWNER_IDENTITIES: Identity[] = ['owner-bearer', 'owner-cookie'];
 interface FuzzRequest {
   identity: Identity;
@@ -235,6 +258,7 @@ function headersFor(identity: Identity): Record<string, string> {
   if (identity === 'bearer') return session.bearer;
   if (identity === 'cookie') return session.browser();
   if (identity === 'bad-bearer') return { authorization: 'Bearer not.a.token' };
+  if (identity === 'wholesale-bearer') return wholesaleBuyer.bearer;
   if (identity === 'owner-bearer') return owner.bearer;
   if (identity === 'owner-cookie') return owner.browser();
   return {};

@@ -4,14 +4,29 @@ import { AccountDashboard } from '../features/account/account-dashboard.tsx';
 import { loadAccountPage } from '../features/account/account-page.tsx';
 import { requireCustomer } from '../features/account/require-customer.server.ts';
 import { pageSeoMeta } from '../features/seo/seo.ts';
+import {
+  loadWholesaleAccount,
+  requestListingAction,
+} from '../features/account/wholesale-account.server.ts';
+import { WholesaleAccountPanel } from '../features/wholesale/wholesale-account-panel.tsx';
+import '../components/forms/form-grid.css';
+import '../features/wholesale/wholesale-account.css';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
 /** The guard for the whole account area: its loader runs for every /my-account/... page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const customer = await requireCustomer(request, context.apiFetch);
-  return { ...(await loadAccountPage(context.apiFetch, 'my-account')), customer };
+  const [page, wholesale] = await Promise.all([
+    loadAccountPage(context.apiFetch, 'my-account'),
+    loadWholesaleAccount(context.apiFetch),
+  ]);
+  return { ...page, customer, wholesale };
 }
+
+/** The dashboard's one form: a wholesale buyer asking to be listed on the store locator. */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  requestListingAction(request, context.apiFetch);
 
 // Every move inside the account area asks the server again, so a session that ended (signed out
 // in another tab, expired) leads to /login rather than to a page the API will refuse.
@@ -25,7 +40,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** Spec §2: the account area with its sub-pages (order history, account details). */
-export default function MyAccount({ loaderData }: Route.ComponentProps) {
+export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {
   const outlet = useOutlet();
   return (
     <div className="account">
@@ -38,7 +53,16 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           <NavLink to="/my-account/account-details">Account Details</NavLink>
         </nav>
       </div>
-      {outlet ?? <AccountDashboard customer={loaderData.customer} page={loaderData.page} />}
+      {outlet ?? (
+        <>
+          <AccountDashboard customer={loaderData.customer} page={loaderData.page} />
+          <WholesaleAccountPanel
+            account={loaderData.wholesale.account}
+            listings={loaderData.wholesale.listings}
+            listingResult={actionData}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Order } from '@larder/contract';
+import { LINE_SHEET_PAGE, type Order } from '@larder/contract';
 import {
   addressInUseEmail,
   confirmNewEmailEmail,
@@ -270,7 +270,10 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
     },
     {
       name: 'wholesale-approved',
-      email: wholesaleApprovedEmail(danaMailbox, applicant, `${publicUrl}/login`),
+      email: wholesaleApprovedEmail(danaMailbox, applicant, {
+        signInLink: `${publicUrl}/login`,
+        lineSheetLink: `${publicUrl}${LINE_SHEET_PAGE}`,
+      }),
     },
     {
       name: 'wholesale-declined',

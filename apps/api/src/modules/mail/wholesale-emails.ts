@@ -82,10 +82,23 @@ export const wholesaleApplicationReceivedEmail = (
   ],
 });
 
+/**
+ * What the approval email tells a new buyer about ordering. `minimums` and `terms` are sentences
+ * the shop's ordering rules and payment terms supply when they exist; left out, nothing is said.
+ */
+export interface WholesaleWelcome {
+  signInLink: string;
+  lineSheetLink: string;
+  /** e.g. "Your opening order starts at $150.00; reorders at $75.00." */
+  minimums?: string;
+  /** e.g. "You may pay by invoice, Net 30, up to $1,000.00 outstanding." */
+  terms?: string;
+}
+
 export const wholesaleApprovedEmail = (
   to: Mailbox,
   applicant: Applicant,
-  signInLink: string,
+  welcome: WholesaleWelcome,
 ): Email => ({
   to,
   subject: 'Your wholesale account is ready',
@@ -99,9 +112,21 @@ export const wholesaleApprovedEmail = (
     },
     {
       kind: 'paragraph',
-      text: 'Sign in with your email address and you will see wholesale prices on every product that has one, in your cart and at checkout.',
+      text: 'How to order: sign in with your email address and you will see your wholesale price on every product, in your cart and at checkout. Add what you need to the cart and check out as usual.',
     },
-    { kind: 'button', label: 'Sign in', href: signInLink },
+    ...(welcome.minimums ? [{ kind: 'paragraph' as const, text: welcome.minimums }] : []),
+    ...(welcome.terms ? [{ kind: 'paragraph' as const, text: welcome.terms }] : []),
+    { kind: 'button', label: 'Sign in', href: welcome.signInLink },
+    {
+      kind: 'paragraph',
+      text: 'Our line sheet lists every product and size with its wholesale and suggested retail price, allergens and dietary tags: a PDF to print or share with your team (sign in first).',
+    },
+    {
+      kind: 'button',
+      label: 'Download the line sheet',
+      href: welcome.lineSheetLink,
+      variant: 'secondary',
+    },
   ],
 });
 

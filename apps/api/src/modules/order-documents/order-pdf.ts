@@ -13,18 +13,18 @@ type Doc = PDFKit.PDFDocument;
 type Line = OwnerOrder['line_items'][number];
 
 /** The storefront's palette (styles/tokens.css), so the paperwork looks like the shop. */
-const INK = '#1f3a2e';
-const TEXT = '#3b2f25';
-const MUTED = '#665848';
-const HONEY = '#e2a33a';
-const HONEY_DEEP = '#8a520c';
-const OAT = '#f7f0e3';
-const BORDER = '#e3d5bd';
+export const INK = '#1f3a2e';
+export const TEXT = '#3b2f25';
+export const MUTED = '#665848';
+export const HONEY = '#e2a33a';
+export const HONEY_DEEP = '#8a520c';
+export const OAT = '#f7f0e3';
+export const BORDER = '#e3d5bd';
 
 // PDF's standard fonts: bundled with pdfkit, nothing to load or embed (docs/decisions/0029).
-const DISPLAY = 'Times-Bold';
-const BODY = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+export const DISPLAY = 'Times-Bold';
+export const BODY = 'Helvetica';
+export const BOLD = 'Helvetica-Bold';
 
 /** US Letter, 0.75 in margins. */
 const PAGE = { width: 612, height: 792, margin: 54 } as const;

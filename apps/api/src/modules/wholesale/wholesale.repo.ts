@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { likePattern } from '../../http/format.ts';
 import { customers, wholesaleApplications } from '../../db/schema.ts';
@@ -99,6 +99,20 @@ export const wholesaleRepo = {
       .update(customers)
       .set({ role: 'wholesale_customer', modifiedAt: now })
       .where(and(eq(customers.id, customerId), eq(customers.role, 'customer')));
+  },
+
+  /** The account's most recent application, whatever its status. */
+  async latestForCustomer(
+    tx: Database,
+    customerId: number,
+  ): Promise<WholesaleApplicationRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(wholesaleApplications)
+      .where(eq(wholesaleApplications.customerId, customerId))
+      .orderBy(desc(wholesaleApplications.createdAt), desc(wholesaleApplications.id))
+      .limit(1);
+    return row;
   },
 
   async findCustomer(tx: Database, id: number) {

@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import {
   apiPaths,
+  LINE_SHEET_PAGE,
   type MonthlyVolumeSchema,
+  type WholesaleAccount,
   type WholesaleApplicationListQuery,
   type WholesaleApplicationRecord,
   type WholesaleApplicationResult,
   type WholesaleApplicationSchema,
+  wholesaleAccountPaths,
 } from '@larder/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -114,6 +117,10 @@ export const toApplicationRecord = (row: WholesaleApplicationRow): WholesaleAppl
   date_created_gmt: formatWpDate(row.createdAt),
   date_decided_gmt: row.decidedAt ? formatWpDate(row.decidedAt) : null,
 });
+
+/** The line sheet is for approved wholesale buyers and the shop's owners. */
+export const mayReadLineSheet = (viewer: Viewer) =>
+  viewer.role === 'wholesale_customer' || viewer.isOwner;
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : 'an unknown date');
 
@@ -367,6 +374,29 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
       };
     },
 
+    /**
+     * Where the viewer's account stands: approved for a wholesale account, else its latest
+     * application's status (with the owner's reason for a rejection), else none.
+     */
+    async accountStatus(viewer: Viewer): Promise<WholesaleAccount> {
+      const latest = await repo.latestForCustomer(db, viewer.customerId);
+      const application = latest
+        ? {
+            id: latest.id,
+            business_name: latest.businessName,
+            date_created_gmt: formatWpDate(latest.createdAt),
+            date_decided_gmt: latest.decidedAt ? formatWpDate(latest.decidedAt) : null,
+            rejection_reason: latest.status === 'rejected' ? latest.rejectionReason : null,
+          }
+        : null;
+      const status = viewer.role === 'wholesale_customer' ? 'approved' : (latest?.status ?? 'none');
+      return {
+        status,
+        application,
+        line_sheet: mayReadLineSheet(viewer) ? wholesaleAccountPaths.lineSheet : null,
+      };
+    },
+
     /** Every application, or those with one status; oldest first. */
     listApplications(status?: WholesaleApplicationStatus): Promise<WholesaleApplicationRow[]> {
       return repo.list(db, status);
@@ -403,7 +433,10 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
             address: await buyerAddress(application.customerId, application.email),
           },
           application,
-          `${options.publicUrl}/login`,
+          {
+            signInLink: `${options.publicUrl}/login`,
+            lineSheetLink: `${options.publicUrl}${LINE_SHEET_PAGE}`,
+          },
         ),
         { wholesaleApplicationId: id },
         'the buyer about their approval',

@@ -5,6 +5,7 @@ export const ADMIN_SCREENS = [
   { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/wholesale', label: 'Wholesale', end: false },
+  { to: '/admin/stockists', label: 'Stockists', end: false },
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/shipping', label: 'Shipping', end: false },

@@ -53,6 +53,9 @@ import {
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
   ownerApiPaths,
+  type StockistListing,
+  type StockistListingDecision,
+  wholesaleAccountPaths,
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
@@ -144,6 +147,12 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
 
     listWholesaleApplications: (query: Query) =>
       list<WholesaleApplicationRecord>(apiPaths.wholesaleApplications, query),
+    listStockistListings: (query: Query) =>
+      list<StockistListing>(wholesaleAccountPaths.stockistListings, query),
+    decideStockistListing: (id: number, decision: StockistListingDecision) =>
+      put<StockistListing>(`${wholesaleAccountPaths.stockistListings}/${id}`, decision),
+    removeStockistListing: (id: number) =>
+      remove<StockistListing>(`${wholesaleAccountPaths.stockistListings}/${id}`),
     getWholesaleApplication: (id: number) =>
       get<WholesaleApplicationRecord>(`${apiPaths.wholesaleApplications}/${id}`),
     decideWholesaleApplication: (id: number, decision: WholesaleApplicationDecision) =>

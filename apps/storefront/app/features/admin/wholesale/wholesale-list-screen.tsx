@@ -1,5 +1,6 @@
-import type { WholesaleApplicationRecord } from '@larder/contract';
+import { LINE_SHEET_PAGE, type WholesaleApplicationRecord } from '@larder/contract';
 import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDate, StatusBadge } from '../format.tsx';
 import { Pagination, StatusTabs } from '../list-parts.tsx';
@@ -26,6 +27,11 @@ export function WholesaleListScreen({
       <AdminPageHeader
         title="Wholesale applications"
         description="Approve a business to give its account wholesale prices, or reject it with a reason."
+        actions={
+          <ButtonLink to={LINE_SHEET_PAGE} reloadDocument variant="secondary">
+            Wholesale line sheet (PDF)
+          </ButtonLink>
+        }
       />
       <StatusTabs label="Application status" current={status} options={APPLICATION_TABS} />
       <div className="admin-table-wrap">

@@ -14,8 +14,9 @@ const NOT_IN_SPEC_TABLE = new Set([
   'robots.txt',
   // The owner's back office (issue 13), not a shop page.
   'admin',
-  // A wholesale partner's order form (issue 15).
+  // A wholesale partner's order form and line sheet (issue 15).
   'wholesale/quick-order',
+  'wholesale/line-sheet.pdf',
 ]);
 
 describe('route table (spec §2)', () => {

@@ -48,7 +48,8 @@ const moneyFromItsEntry = {
     'parseMoneyInput',
     'MoneyInputError',
   ],
-  message: 'Import money helpers from @larder/contract/money.',
+  message:
+    'Import money helpers from @larder/contract/money (parseMoneyInput from @larder/contract/money-input).',
 };
 const restrict = (...patterns) => ['error', { patterns }];
 const restrictStorefront = (...patterns) => [

@@ -15,6 +15,7 @@ export * from './coupons.ts';
 export * from './payments.ts';
 export * from './accounts.ts';
 export * from './money.ts';
+export * from './money-input.ts';
 export * from './back-office.ts';
 export * from './taxes.ts';
 export * from './api-keys.ts';

@@ -4,13 +4,12 @@ import {
   formatCents,
   formatMoney,
   lineTotalCents,
-  MoneyInputError,
   orderTotalCents,
-  parseMoneyInput,
   sumCents,
   toMoneyNumber,
   toMoneyString,
 } from './money.ts';
+import { MoneyInputError, parseMoneyInput } from './money-input.ts';
 
 describe('toMoneyString', () => {
   it('writes cents as WooCommerce money strings with two decimals', () => {

@@ -8,7 +8,7 @@ import {
   StockStatusSchema,
 } from './catalog.ts';
 import { MAX_ID } from './common.ts';
-import { MoneyInputError, parseMoneyInput } from './money.ts';
+import { MoneyInputError, parseMoneyInput } from './money-input.ts';
 import { WholesaleRulesWriteSchema, wholesaleRulesOf } from './wholesale-ordering.ts';
 import { wholesaleRuleIssues, type WholesaleRules } from './wholesale-rules.ts';
 

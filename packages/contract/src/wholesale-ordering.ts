@@ -1,51 +1,25 @@
 import { z } from 'zod';
 import { MoneyStringSchema } from './common.ts';
-import { MoneyInputError, parseMoneyInput, toMoneyString } from './money.ts';
+import { MoneyInputError, parseMoneyInput } from './money-input.ts';
+import { toMoneyString } from './money.ts';
 import {
   MAX_WHOLESALE_QUANTITY,
   MAX_WHOLESALE_TIERS,
   sortedTiers,
   type MinimumProgress,
   type WholesaleRules,
+  type WholesaleRulesOut,
 } from './wholesale-rules.ts';
-
-/** The wholesale ordering rules' own routes. */
-export const wholesaleOrderingPaths = {
-  /** Owner: `GET`/`PUT` the shop's order minimums. */
-  settings: '/wp-json/larder/v1/wholesale/settings',
-  /** A signed-in wholesale buyer: the minimum that applies to them. */
-  terms: '/wp-json/larder/v1/wholesale/terms',
-} as const;
 
 // The wire shapes of the wholesale ordering rules (issue 15, decision 0037): products' and
 // variations' `wholesale` field, the owner's minimums and a buyer's progress towards them.
 
 /** `wholesale` on a product or variation, shown only to viewers who may see wholesale prices. */
-export const WholesaleRulesSchema = z.object({
+export const WholesaleRulesSchema: z.ZodType<WholesaleRulesOut> = z.object({
   case_size: z.number().int(),
   min_quantity: z.number().int(),
   tiers: z.array(z.object({ min_quantity: z.number().int(), price: MoneyStringSchema })),
 });
-export type WholesaleRulesOut = z.infer<typeof WholesaleRulesSchema>;
-
-export const toWholesaleRulesOut = (rules: WholesaleRules): WholesaleRulesOut => ({
-  case_size: rules.caseSize,
-  min_quantity: rules.minQuantity,
-  tiers: rules.tiers.map((tier) => ({
-    min_quantity: tier.minQuantity,
-    price: toMoneyString(tier.priceCents),
-  })),
-});
-
-export const fromWholesaleRulesOut = (rules: WholesaleRulesOut): WholesaleRules => ({
-  caseSize: rules.case_size,
-  minQuantity: rules.min_quantity,
-  tiers: rules.tiers.map((tier) => ({
-    minQuantity: tier.min_quantity,
-    priceCents: Math.round(Number(tier.price) * 100),
-  })),
-});
-
 const quantity = (what: string) =>
   z
     .number()

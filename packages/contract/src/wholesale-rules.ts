@@ -1,7 +1,7 @@
 // Wholesale ordering rules (issue 15, decision 0037), written once: the API charges and refuses by
 // these functions and the storefront shows what they return, so a buyer is charged what the cart
 // showed. Plain functions without zod, so a storefront chunk pulls in only what it calls.
-import { formatCents } from './money.ts';
+import { centsOf, formatCents, toMoneyString } from './money.ts';
 
 /** A quantity break: from `minQuantity` units on, each costs `priceCents`. */
 export interface WholesaleTier {
@@ -18,6 +18,40 @@ export interface WholesaleRules {
   /** Sorted by minQuantity, prices falling. */
   tiers: readonly WholesaleTier[];
 }
+
+/** The wholesale ordering rules' own routes (here, without zod, for the cart of a wholesale buyer). */
+export const wholesaleOrderingPaths = {
+  /** Owner: `GET`/`PUT` the shop's order minimums. */
+  settings: '/wp-json/larder/v1/wholesale/settings',
+  /** A signed-in wholesale buyer: the minimum that applies to them. */
+  terms: '/wp-json/larder/v1/wholesale/terms',
+} as const;
+
+/** The rules as the API sends them (`wholesale` on products and variations): prices as "5.50". */
+export interface WholesaleRulesOut {
+  case_size: number;
+  min_quantity: number;
+  tiers: { min_quantity: number; price: string }[];
+}
+
+export const toWholesaleRulesOut = (rules: WholesaleRules): WholesaleRulesOut => ({
+  case_size: rules.caseSize,
+  min_quantity: rules.minQuantity,
+  tiers: rules.tiers.map((tier) => ({
+    min_quantity: tier.minQuantity,
+    price: toMoneyString(tier.priceCents),
+  })),
+});
+
+/** The API's rules in cents, as the rule's functions take them (the cart and the quick order). */
+export const fromWholesaleRulesOut = (rules: WholesaleRulesOut): WholesaleRules => ({
+  caseSize: rules.case_size,
+  minQuantity: rules.min_quantity,
+  tiers: rules.tiers.map((tier) => ({
+    minQuantity: tier.min_quantity,
+    priceCents: centsOf(tier.price),
+  })),
+});
 
 /** An item without rules of its own: any quantity, no breaks. */
 export const NO_WHOLESALE_RULES: WholesaleRules = { caseSize: 1, minQuantity: 1, tiers: [] };

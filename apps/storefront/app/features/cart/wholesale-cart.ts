@@ -4,12 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Product, WholesaleRulesOut, WholesaleTerms } from '@larder/contract';
 import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import {
+  fromWholesaleRulesOut,
   minimumMessage,
   minimumProgress,
   wholesaleLineRefusal,
   wholesaleUnitCents,
   type MinimumProgress,
-  type WholesaleRules,
 } from '@larder/contract/wholesale-rules';
 import { fetchWholesaleTerms } from '../../lib/api/wholesale-terms.ts';
 import { cartItemTitle } from './cart-derived.ts';
@@ -37,16 +37,6 @@ function itemRules(
   return { wholesaleCents: centsOf(product.wholesale_price), rules: product.wholesale };
 }
 
-/** The wire's rules ("5.50" prices) in cents, as the contract's rule takes them. */
-const toRules = (rules: WholesaleRulesOut): WholesaleRules => ({
-  caseSize: rules.case_size,
-  minQuantity: rules.min_quantity,
-  tiers: rules.tiers.map((tier) => ({
-    minQuantity: tier.min_quantity,
-    priceCents: centsOf(tier.price),
-  })),
-});
-
 /** Each line of a wholesale buyer's cart priced and checked by the rules, by line id. */
 export function wholesaleLines(items: CartItem[], products: Product[]): Map<number, WholesaleLine> {
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -55,7 +45,7 @@ export function wholesaleLines(items: CartItem[], products: Product[]): Map<numb
     const product = byId.get(item.product.id);
     const found = product ? itemRules(product, item) : null;
     if (!found) continue;
-    const rules = toRules(found.rules);
+    const rules = fromWholesaleRulesOut(found.rules);
     lines.set(item.id, {
       unitCents: wholesaleUnitCents(found.wholesaleCents, rules.tiers, item.quantity),
       refusal: wholesaleLineRefusal(cartItemTitle(item), rules, item.quantity)?.message ?? null,

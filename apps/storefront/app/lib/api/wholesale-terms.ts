@@ -1,4 +1,5 @@
-import { wholesaleOrderingPaths, type WholesaleTerms } from '@larder/contract';
+import type { WholesaleTerms } from '@larder/contract';
+import { wholesaleOrderingPaths } from '@larder/contract/wholesale-rules';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
 import { browserApiFetch } from './browser-fetch.ts';

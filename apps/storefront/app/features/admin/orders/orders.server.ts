@@ -7,7 +7,8 @@ import {
   type OwnerOrder,
   type OwnerOrderListQuery,
 } from '@larder/contract';
-import { formatCents, formatMoney, parseMoneyInput } from '@larder/contract/money';
+import { parseMoneyInput } from '@larder/contract/money-input';
+import { formatCents, formatMoney } from '@larder/contract/money';
 import type { ZodError } from 'zod';
 import type { ApiFetch } from '../../../load-context.ts';
 import { fieldErrorsOf } from '../../../components/forms/use-schema-form.ts';

@@ -1,18 +1,15 @@
 // The quick order table's rows and sums, apart from the page so they can be tested line by line.
 // Prices, cases and minimums come from the contract's wholesale rules: the functions the server
 // charges and refuses by, so the table shows what the order will cost.
+import type { Order, Product, ProductVariation, QuickOrderImport } from '@larder/contract';
 import {
   fromWholesaleRulesOut,
   NO_WHOLESALE_RULES,
   wholesaleLineRefusal,
   wholesaleTierFor,
   wholesaleUnitCents,
-  type Order,
-  type Product,
-  type ProductVariation,
-  type QuickOrderImport,
   type WholesaleRules,
-} from '@larder/contract';
+} from '@larder/contract/wholesale-rules';
 import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import {
   makeCartItem,

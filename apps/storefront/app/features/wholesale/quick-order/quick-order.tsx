@@ -1,10 +1,5 @@
-import {
-  minimumMessage,
-  minimumProgress,
-  type Order,
-  type Product,
-  type WholesaleTerms,
-} from '@larder/contract';
+import type { Order, Product, WholesaleTerms } from '@larder/contract';
+import { minimumMessage, minimumProgress } from '@larder/contract/wholesale-rules';
 import { centsOf, formatCents } from '@larder/contract/money';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';

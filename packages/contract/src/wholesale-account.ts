@@ -20,6 +20,8 @@ export const wholesaleAccountPaths = {
 
 /** The storefront's path of the line sheet (a resource route passing the session on). */
 export const LINE_SHEET_PAGE = '/wholesale/line-sheet.pdf';
+/** The storefront's wholesale order form (decision 0040). */
+export const QUICK_ORDER_PAGE = '/wholesale/quick-order';
 
 export const WholesaleAccountStatusSchema = z.enum(['none', 'pending', 'approved', 'rejected']);
 export type WholesaleAccountStatus = z.infer<typeof WholesaleAccountStatusSchema>;

@@ -1,4 +1,4 @@
-import { LINE_SHEET_PAGE, type Order } from '@larder/contract';
+import { LINE_SHEET_PAGE, QUICK_ORDER_PAGE, type Order } from '@larder/contract';
 import {
   addressInUseEmail,
   confirmNewEmailEmail,
@@ -273,6 +273,8 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
       email: wholesaleApprovedEmail(danaMailbox, applicant, {
         signInLink: `${publicUrl}/login`,
         lineSheetLink: `${publicUrl}${LINE_SHEET_PAGE}`,
+        quickOrderLink: `${publicUrl}${QUICK_ORDER_PAGE}`,
+        minimums: { openingCents: 150_00, reorderCents: 100_00 },
       }),
     },
     {

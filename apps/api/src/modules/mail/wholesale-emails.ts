@@ -1,3 +1,4 @@
+import { formatCents } from '@larder/contract';
 import type { Email, Mailbox } from './email.ts';
 
 export interface WholesaleApplicationFacts {
@@ -82,17 +83,24 @@ export const wholesaleApplicationReceivedEmail = (
   ],
 });
 
-/**
- * What the approval email tells a new buyer about ordering. `minimums` and `terms` are sentences
- * the shop's ordering rules and payment terms supply when they exist; left out, nothing is said.
- */
+/** What the approval email tells a new buyer about ordering: where, and the shop's minimums. */
 export interface WholesaleWelcome {
   signInLink: string;
   lineSheetLink: string;
-  /** e.g. "Your opening order starts at $150.00; reorders at $75.00." */
-  minimums?: string;
-  /** e.g. "You may pay by invoice, Net 30, up to $1,000.00 outstanding." */
-  terms?: string;
+  quickOrderLink: string;
+  /** The shop's order minimums in cents (0: none), as the order will hold the buyer to them. */
+  minimums: { openingCents: number; reorderCents: number };
+}
+
+/** The minimums in a sentence, as a buyer needs them before a first order. */
+export function minimumsSentence({ openingCents, reorderCents }: WholesaleWelcome['minimums']) {
+  const opening = openingCents > 0 ? `a ${formatCents(openingCents)} minimum` : 'no minimum';
+  const reorder = reorderCents > 0 ? `a ${formatCents(reorderCents)} minimum` : 'none';
+  const sentence =
+    openingCents === 0 && reorderCents === 0
+      ? 'There is no order minimum.'
+      : `Your first order has ${opening} and reorders ${reorder === 'none' ? 'have none' : `have ${reorder}`}, counted on the goods before shipping and tax.`;
+  return `${sentence} Each product page shows its case size, minimum quantity and quantity breaks.`;
 }
 
 export const wholesaleApprovedEmail = (
@@ -114,9 +122,22 @@ export const wholesaleApprovedEmail = (
       kind: 'paragraph',
       text: 'How to order: sign in with your email address and you will see your wholesale price on every product, in your cart and at checkout. Add what you need to the cart and check out as usual.',
     },
-    ...(welcome.minimums ? [{ kind: 'paragraph' as const, text: welcome.minimums }] : []),
-    ...(welcome.terms ? [{ kind: 'paragraph' as const, text: welcome.terms }] : []),
+    { kind: 'paragraph', text: minimumsSentence(welcome.minimums) },
+    {
+      kind: 'paragraph',
+      text: 'You pay by card or PayPal at checkout. To pay by invoice on terms such as Net 30, reply to this email and we will set up your account.',
+    },
     { kind: 'button', label: 'Sign in', href: welcome.signInLink },
+    {
+      kind: 'paragraph',
+      text: 'Quick order lists every product and size in one table at your prices, and takes a spreadsheet of SKUs and quantities.',
+    },
+    {
+      kind: 'button',
+      label: 'Open quick order',
+      href: welcome.quickOrderLink,
+      variant: 'secondary',
+    },
     {
       kind: 'paragraph',
       text: 'Our line sheet lists every product and size with its wholesale and suggested retail price, allergens and dietary tags: a PDF to print or share with your team (sign in first).',

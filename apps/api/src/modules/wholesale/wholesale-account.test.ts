@@ -13,6 +13,8 @@ import {
 } from '../../../test/factories.ts';
 import { signedInCustomer, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { minimumsSentence } from '../mail/wholesale-emails.ts';
+import { saveMinimums } from '../pricing/wholesale-minimums.ts';
 
 let t: TestApp;
 let owner: Session;
@@ -94,6 +96,7 @@ describe('GET /wp-json/larder/v1/wholesale/account', () => {
   });
 
   it('is approved with the line sheet once approved, and the email says how to order', async () => {
+    await saveMinimums(t.database.db, { openingCents: 150_00, reorderCents: 100_00 });
     const applicant = await createCustomer(t);
     const id = await createWholesaleApplication(t.app, applicant, { business_name: 'Oat Bar' });
     expect((await decide(id, { status: 'approved' })).statusCode).toBe(200);
@@ -109,6 +112,21 @@ describe('GET /wp-json/larder/v1/wholesale/account', () => {
     expect(mail?.text).toContain('wholesale price on every product');
     expect(mail?.text).toContain(`${t.config.publicUrl}/wholesale/line-sheet.pdf`);
     expect(mail?.text).toContain(`${t.config.publicUrl}/login`);
+    // The shop's minimums as they are set now, and the quick order.
+    expect(mail?.text).toContain(
+      'Your first order has a $150.00 minimum and reorders have a $100.00 minimum',
+    );
+    expect(mail?.text).toContain(`${t.config.publicUrl}/wholesale/quick-order`);
+    await saveMinimums(t.database.db, { openingCents: 0, reorderCents: 0 });
+  });
+
+  it('tells a buyer the minimums in words, or that there is none', () => {
+    expect(minimumsSentence({ openingCents: 150_00, reorderCents: 0 })).toMatch(
+      /^Your first order has a \$150\.00 minimum and reorders have none,/,
+    );
+    expect(minimumsSentence({ openingCents: 0, reorderCents: 0 })).toMatch(
+      /^There is no order minimum\. Each product page/,
+    );
   });
 
   it('is approved for a wholesale account that never applied, and offers owners the line sheet', async () => {

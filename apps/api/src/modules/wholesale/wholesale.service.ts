@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   apiPaths,
   LINE_SHEET_PAGE,
+  QUICK_ORDER_PAGE,
   type MonthlyVolumeSchema,
   type WholesaleAccount,
   type WholesaleApplicationListQuery,
@@ -27,6 +28,7 @@ import {
   wholesaleApprovedEmail,
   wholesaleDeclinedEmail,
 } from '../mail/wholesale-emails.ts';
+import { readMinimums } from '../pricing/wholesale-minimums.ts';
 import { findCountry } from '../shipping/countries.ts';
 import {
   certificatesDir,
@@ -436,6 +438,8 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
           {
             signInLink: `${options.publicUrl}/login`,
             lineSheetLink: `${options.publicUrl}${LINE_SHEET_PAGE}`,
+            quickOrderLink: `${options.publicUrl}${QUICK_ORDER_PAGE}`,
+            minimums: await readMinimums(db),
           },
         ),
         { wholesaleApplicationId: id },

@@ -1,4 +1,9 @@
-import { LINE_SHEET_PAGE, type StockistListing, type WholesaleAccount } from '@larder/contract';
+import {
+  LINE_SHEET_PAGE,
+  QUICK_ORDER_PAGE,
+  type StockistListing,
+  type WholesaleAccount,
+} from '@larder/contract';
 import { useEffect, useId, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner } from '../../components/forms/form-banner.tsx';
@@ -176,10 +181,20 @@ export function WholesaleAccountPanel({
             </>
           ) : null}
           {status === 'approved' ? (
-            <p>
-              Your wholesale prices are shown on every product, in your cart and at checkout: shop
-              as usual and check out.
-            </p>
+            <>
+              <p>
+                Your wholesale prices are shown on every product, in your cart and at checkout: shop
+                as usual and check out.
+              </p>
+              <p className="wholesale-panel__actions">
+                <ButtonLink to={QUICK_ORDER_PAGE} data-testid="quick-order-link">
+                  Quick order
+                </ButtonLink>
+                <span className="wholesale-panel__hint">
+                  Every product and size in one table, or upload a spreadsheet of SKUs.
+                </span>
+              </p>
+            </>
           ) : null}
           {account.line_sheet ? (
             <p className="wholesale-panel__actions">

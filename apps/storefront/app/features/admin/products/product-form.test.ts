@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyProductValues,
   errorFor,
+  fieldErrorsOf,
   issuesByField,
   productValuesFromPost,
   productWriteOf,
@@ -293,6 +294,17 @@ describe('the wholesale ordering fields', () => {
       'wholesale.min_quantity': expect.stringContaining('whole number'),
       'wholesale.tiers.1.min_quantity': expect.stringContaining('how many units'),
     });
+  });
+
+  it('puts the API’s refusal of a break (`wholesale.tiers[1].price`) on that row’s field', () => {
+    const errors = fieldErrorsOf({
+      'wholesale.tiers[1].price': 'The break at 120 must cost less than the one at 60 ($5.70).',
+      sale_price: 'Must be lower than the regular price.',
+    });
+    expect(errorFor(errors, 'wholesale.tiers.1.price')).toBe(
+      'The break at 120 must cost less than the one at 60 ($5.70).',
+    );
+    expect(errorFor(errors, 'sale_price')).toBe('Must be lower than the regular price.');
   });
 
   it('reads a case or minimum left empty as 1, no rule', () => {

@@ -421,6 +421,15 @@ export function issuesByField(error: z.ZodError, { variation = false } = {}): Fi
 }
 
 /**
+ * The API's messages by the form's field names: it names an item of a list `wholesale.tiers[0].price`,
+ * the form's fields are `wholesale.tiers.0.price`.
+ */
+export const fieldErrorsOf = (params: Record<string, string>): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(params).map(([name, message]) => [name.replace(/\[(\d+)\]/g, '.$1'), message]),
+  );
+
+/**
  * The message for a field: its own, or one about a part of it (`food` for every food field the
  * API names only as `food`, since its messages name the top-level field).
  */

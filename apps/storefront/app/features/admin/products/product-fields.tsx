@@ -330,8 +330,20 @@ export function WholesaleRulesFields({
             disabled={full}
             aria-describedby={`${prefix}-tiers-hint`}
             onClick={() => {
-              setRows((current) => [...current, keyed({ min_quantity: '', price: '' })]);
-              setFocusTarget(fieldId(prefix, `wholesale.tiers.${rows.length}.min_quantity`));
+              // The spare row, while it is still empty, is the break to fill in.
+              const last = rows.length - 1;
+              const spare =
+                last >= 0 &&
+                [`wholesale.tiers.${last}.min_quantity`, `wholesale.tiers.${last}.price`].every(
+                  (name) =>
+                    (document.getElementById(fieldId(prefix, name)) as HTMLInputElement | null)
+                      ?.value === '',
+                );
+              if (!spare)
+                setRows((current) => [...current, keyed({ min_quantity: '', price: '' })]);
+              setFocusTarget(
+                fieldId(prefix, `wholesale.tiers.${spare ? last : rows.length}.min_quantity`),
+              );
             }}
           >
             Add a break

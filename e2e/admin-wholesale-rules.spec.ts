@@ -57,10 +57,10 @@ test.describe('the owner’s wholesale ordering rules', () => {
     await section.getByLabel('Case size (units)').fill('12');
     await section.getByLabel('Break 1: from (units)').fill('60');
     // A break must cost less than the wholesale price: refused on its own row, typing kept.
-    await section.getByLabel('Break 1: price per unit (USD)').fill('8.50');
+    await section.getByLabel('Break 1: price each (USD)').fill('8.50');
     await page.getByRole('button', { name: 'Save product' }).click();
     await expect(notice(page)).toContainText('not saved');
-    const price = section.getByLabel('Break 1: price per unit (USD)');
+    const price = section.getByLabel('Break 1: price each (USD)');
     await expect(price).toHaveAttribute('aria-invalid', 'true');
     await expect(section).toContainText('A break must cost less than the wholesale price ($8.00).');
     await expect(section.getByLabel('Case size (units)')).toHaveValue('12');
@@ -69,7 +69,7 @@ test.describe('the owner’s wholesale ordering rules', () => {
     await section.getByRole('button', { name: 'Add a break' }).click();
     await expect(section.getByLabel('Break 2: from (units)')).toBeFocused();
     await page.keyboard.type('120');
-    await section.getByLabel('Break 2: price per unit (USD)').fill('7.00');
+    await section.getByLabel('Break 2: price each (USD)').fill('7.00');
     await section.getByRole('button', { name: 'Add a break' }).click();
     await expect(section.getByLabel('Break 3: from (units)')).toBeFocused();
     await section.getByRole('button', { name: 'Remove break 3' }).press('Enter');
@@ -80,7 +80,7 @@ test.describe('the owner’s wholesale ordering rules', () => {
     await page.getByRole('button', { name: 'Save product' }).click();
     await expect(notice(page)).toContainText('was saved');
     await expect(section.getByLabel('Break 1: from (units)')).toHaveValue('60');
-    await expect(section.getByLabel('Break 1: price per unit (USD)')).toHaveValue('7.50');
+    await expect(section.getByLabel('Break 1: price each (USD)')).toHaveValue('7.50');
     await expect(section.getByLabel('Break 2: from (units)')).toHaveValue('120');
 
     const read = await page.request.get(`${apiPaths.products}/${product.id}?context=edit`);
@@ -94,8 +94,68 @@ test.describe('the owner’s wholesale ordering rules', () => {
       ],
     });
     expect(await axeViolations(page)).toEqual([]);
-    await section.scrollIntoViewIfNeeded();
     await shoot(page, 'admin-product-wholesale');
+  });
+
+  test('a variation sells by its product’s rules until the owner gives it its own', async ({
+    page,
+  }) => {
+    await signIn(page, await ownerAccount());
+    const created = await page.request.post(apiPaths.products, {
+      headers: await xsrfHeader(page),
+      data: {
+        name: `Case Trail Mix ${unique()}`,
+        type: 'variable',
+        status: 'draft',
+        food,
+        wholesale: { case_size: 12, min_quantity: 12 },
+        attributes: [{ name: 'Size', options: ['12 oz', '2 lb'], variation: true }],
+        variations: [
+          {
+            regular_price: '30.00',
+            wholesale_price: '20.00',
+            attributes: [{ name: 'Size', option: '2 lb' }],
+          },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = (await created.json()) as Product;
+    const [bag] = product.variations;
+    const rulesOf = async () => {
+      const read = await page.request.get(`${apiPaths.products}/${product.id}?context=edit`);
+      return ((await read.json()) as Product).variations[0]!.wholesale;
+    };
+
+    await gotoHydrated(page, `/admin/products/${product.id}?variation=${bag!.variation_id}`);
+    const form = page.getByRole('form', { name: 'Edit variation' });
+    const own = form.getByLabel('Its own case, minimum and quantity breaks');
+    await expect(form.getByLabel('Same as the product')).toBeChecked();
+    await expect(form.getByLabel('Case size (units)')).toBeHidden();
+    await own.check();
+    await form.getByLabel('Case size (units)').fill('6');
+    await form.getByLabel('Minimum quantity (units)').fill('6');
+    await form.getByLabel('Break 1: from (units)').fill('30');
+    await form.getByLabel('Break 1: price each (USD)').fill('18.50');
+    expect(await axeViolations(page, '.admin-variation-form')).toEqual([]);
+    await form.getByRole('button', { name: 'Save variation' }).click();
+    await expect(notice(page)).toContainText('The variation 2 lb was saved.');
+    expect(await rulesOf()).toEqual({
+      case_size: 6,
+      min_quantity: 6,
+      tiers: [{ min_quantity: 30, price: '18.50' }],
+    });
+
+    await page
+      .getByTestId(`variation-${bag!.variation_id}`)
+      .getByRole('link', { name: 'Edit 2 lb' })
+      .click();
+    await expect(own).toBeChecked();
+    await expect(form.getByLabel('Break 1: price each (USD)')).toHaveValue('18.50');
+    await form.getByLabel('Same as the product').check();
+    await form.getByRole('button', { name: 'Save variation' }).click();
+    await expect(notice(page)).toContainText('The variation 2 lb was saved.');
+    expect(await rulesOf()).toEqual({ case_size: 12, min_quantity: 12, tiers: [] });
   });
 
   test('the owner sets the order minimums, and they read back from the API', async ({ page }) => {

@@ -303,7 +303,7 @@ export function WholesaleRulesFields({
                 />
                 <TextField
                   {...field(`wholesale.tiers.${index}.price`)}
-                  label={`Break ${index + 1}: price per unit (USD)`}
+                  label={`Break ${index + 1}: price each (USD)`}
                   inputMode="decimal"
                   required={false}
                   maxLength={20}

@@ -4,6 +4,7 @@ import { TextField } from '../../../components/forms/form-field.tsx';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { ActionNotice } from '../action-notice.tsx';
 import type { ActionResult } from '../action-result.ts';
+import '../../../components/forms/form-grid.css';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDate, StatusBadge } from '../format.tsx';
 import { Pagination, StatusTabs } from '../list-parts.tsx';
@@ -46,26 +47,28 @@ function MinimumsForm({
         aria-labelledby="wholesale-minimums-title"
       >
         <input type="hidden" name="intent" value="save-minimums" />
-        <TextField
-          id="wholesale-opening-minimum"
-          name="opening_order_minimum"
-          label="Opening order minimum (USD)"
-          inputMode="decimal"
-          hint="Such as 150.00; 0 for no minimum"
-          maxLength={20}
-          defaultValue={minimums.opening_order_minimum}
-          error={errors.opening_order_minimum}
-        />
-        <TextField
-          id="wholesale-reorder-minimum"
-          name="reorder_minimum"
-          label="Reorder minimum (USD)"
-          inputMode="decimal"
-          hint="Such as 100.00; 0 for no minimum"
-          maxLength={20}
-          defaultValue={minimums.reorder_minimum}
-          error={errors.reorder_minimum}
-        />
+        <div className="form-grid">
+          <TextField
+            id="wholesale-opening-minimum"
+            name="opening_order_minimum"
+            label="Opening order minimum (USD)"
+            inputMode="decimal"
+            hint="Such as 150.00; 0 for no minimum"
+            maxLength={20}
+            defaultValue={minimums.opening_order_minimum}
+            error={errors.opening_order_minimum}
+          />
+          <TextField
+            id="wholesale-reorder-minimum"
+            name="reorder_minimum"
+            label="Reorder minimum (USD)"
+            inputMode="decimal"
+            hint="Such as 100.00; 0 for no minimum"
+            maxLength={20}
+            defaultValue={minimums.reorder_minimum}
+            error={errors.reorder_minimum}
+          />
+        </div>
         <div className="admin-actions">
           <SubmitButton
             pending={navigation.formData?.get('intent') === 'save-minimums'}

@@ -53,8 +53,8 @@ test.describe('the owner’s wholesale ordering rules', () => {
 
     await gotoHydrated(page, `/admin/products/${product.id}`);
     const section = page.getByRole('region', { name: 'Wholesale ordering' });
-    await expect(section.getByLabel('Case size (units)')).toHaveValue('1');
-    await section.getByLabel('Case size (units)').fill('12');
+    await expect(section.getByLabel('Units per case')).toHaveValue('1');
+    await section.getByLabel('Units per case').fill('12');
     await section.getByLabel('Break 1: from (units)').fill('60');
     // A break must cost less than the wholesale price: refused on its own row, typing kept.
     await section.getByLabel('Break 1: price each (USD)').fill('8.50');
@@ -63,7 +63,7 @@ test.describe('the owner’s wholesale ordering rules', () => {
     const price = section.getByLabel('Break 1: price each (USD)');
     await expect(price).toHaveAttribute('aria-invalid', 'true');
     await expect(section).toContainText('A break must cost less than the wholesale price ($8.00).');
-    await expect(section.getByLabel('Case size (units)')).toHaveValue('12');
+    await expect(section.getByLabel('Units per case')).toHaveValue('12');
 
     // "Add a break" puts the cursor in the empty row, or a new one; "Remove" takes a row away.
     await section.getByRole('button', { name: 'Add a break' }).click();
@@ -131,9 +131,9 @@ test.describe('the owner’s wholesale ordering rules', () => {
     const form = page.getByRole('form', { name: 'Edit variation' });
     const own = form.getByLabel('Its own case, minimum and quantity breaks');
     await expect(form.getByLabel('Same as the product')).toBeChecked();
-    await expect(form.getByLabel('Case size (units)')).toBeHidden();
+    await expect(form.getByLabel('Units per case')).toBeHidden();
     await own.check();
-    await form.getByLabel('Case size (units)').fill('6');
+    await form.getByLabel('Units per case').fill('6');
     await form.getByLabel('Minimum quantity (units)').fill('6');
     await form.getByLabel('Break 1: from (units)').fill('30');
     await form.getByLabel('Break 1: price each (USD)').fill('18.50');

@@ -263,7 +263,7 @@ export function WholesaleRulesFields({
       <div className="form-grid">
         <TextField
           {...field('wholesale.case_size')}
-          label="Case size (units)"
+          label="Units per case"
           inputMode="numeric"
           hint="Buyers order whole cases, such as 12; 1 sells single units"
           maxLength={6}

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin-wholesale';
 import { adminHeaders, adminMeta, shopNameOf } from '../features/admin/admin-headers.ts';
-import { loadApplications } from '../features/admin/wholesale/wholesale.server.ts';
+import { loadApplications, wholesaleAction } from '../features/admin/wholesale/wholesale.server.ts';
 import { WholesaleListScreen } from '../features/admin/wholesale/wholesale-list-screen.tsx';
 
 export const headers = adminHeaders;
@@ -12,6 +12,9 @@ export function meta({ matches }: Route.MetaArgs) {
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   loadApplications(request, context.apiFetch);
 
-export default function AdminWholesale({ loaderData }: Route.ComponentProps) {
-  return <WholesaleListScreen {...loaderData} />;
+export const action = ({ request, context }: Route.ActionArgs) =>
+  wholesaleAction(request, context.apiFetch);
+
+export default function AdminWholesale({ loaderData, actionData }: Route.ComponentProps) {
+  return <WholesaleListScreen {...loaderData} result={actionData} />;
 }

@@ -52,10 +52,13 @@ import {
   type VariationUpdate,
   type WholesaleApplicationDecision,
   type WholesaleApplicationRecord,
+  type WholesaleSettings,
+  type WholesaleSettingsUpdate,
   ownerApiPaths,
   type StockistListing,
   type StockistListingDecision,
   wholesaleAccountPaths,
+  wholesaleOrderingPaths,
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
@@ -157,6 +160,10 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       get<WholesaleApplicationRecord>(`${apiPaths.wholesaleApplications}/${id}`),
     decideWholesaleApplication: (id: number, decision: WholesaleApplicationDecision) =>
       put<WholesaleApplicationRecord>(`${apiPaths.wholesaleApplications}/${id}`, decision),
+    /** The shop's opening and reorder minimums for wholesale orders ("0.00": none). */
+    getWholesaleSettings: () => get<WholesaleSettings>(wholesaleOrderingPaths.settings),
+    updateWholesaleSettings: (update: WholesaleSettingsUpdate) =>
+      put<WholesaleSettings>(wholesaleOrderingPaths.settings, update),
 
     listContactMessages: (query: Query) => list<ContactMessage>(apiPaths.contactMessages, query),
     markContactMessage: (id: number, handled: boolean) =>

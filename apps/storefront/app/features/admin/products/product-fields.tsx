@@ -1,5 +1,6 @@
 import { DietaryTagSchema, type ProductCategory } from '@larder/contract';
-import type { ReactNode } from 'react';
+import { MAX_WHOLESALE_TIERS } from '@larder/contract/wholesale-rules';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SelectField, TextAreaField, TextField } from '../../../components/forms/form-field.tsx';
 import { DIETARY_TAG_LABELS } from '../../catalog/product-summary.ts';
 import {
@@ -9,6 +10,8 @@ import {
   type FieldErrors,
   type PriceAndStockValues,
   type ProductFormValues,
+  type WholesaleRulesValues,
+  type WholesaleTierRow,
 } from './product-form.ts';
 import {
   PRODUCT_STATUS_OPTIONS,
@@ -208,6 +211,209 @@ export function TaxClassField({
   );
 }
 
+/** A break row with a key of its own, so removing one keeps the others' typing in place. */
+interface KeyedTier extends WholesaleTierRow {
+  key: number;
+}
+
+/**
+ * Case size, minimum and quantity breaks. The rows are plain fields, posted as
+ * `wholesale.tiers.<n>.*`: a spare empty row lets the owner add one before the page's script runs;
+ * after, "Add a break" and "Remove" change the rows (at most MAX_WHOLESALE_TIERS).
+ */
+export function WholesaleRulesFields({
+  prefix,
+  values,
+  errors,
+  withTiers,
+}: {
+  prefix: string;
+  values: WholesaleRulesValues;
+  errors: FieldErrors | undefined;
+  /** A variable product's breaks are its variations': its own form leaves them out. */
+  withTiers: boolean;
+}) {
+  const nextKey = useRef(0);
+  const keyed = (row: WholesaleTierRow): KeyedTier => ({ ...row, key: (nextKey.current += 1) });
+  const [rows, setRows] = useState<KeyedTier[]>(() =>
+    [
+      ...values.tiers,
+      ...(values.tiers.length < MAX_WHOLESALE_TIERS ? [{ min_quantity: '', price: '' }] : []),
+    ].map(keyed),
+  );
+  // Where focus goes after a change: the new row's first field, or the add button after a removal.
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTarget === null) return;
+    const target = focusTarget === 'add' ? addButton.current : document.getElementById(focusTarget);
+    target?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const field = (name: string) => ({
+    id: fieldId(prefix, name),
+    name,
+    error: errorFor(errors, name),
+  });
+  const tiersError = errors?.['wholesale.tiers'] ?? errors?.wholesale;
+  const full = rows.length >= MAX_WHOLESALE_TIERS;
+  return (
+    <>
+      <div className="form-grid">
+        <TextField
+          {...field('wholesale.case_size')}
+          label="Units per case"
+          inputMode="numeric"
+          hint="Buyers order whole cases, such as 12; 1 sells single units"
+          maxLength={6}
+          defaultValue={values.case_size}
+        />
+        <TextField
+          {...field('wholesale.min_quantity')}
+          label="Minimum quantity (units)"
+          inputMode="numeric"
+          hint="The fewest units on one order line; 1 for none"
+          maxLength={6}
+          defaultValue={values.min_quantity}
+        />
+      </div>
+      {withTiers ? (
+        <fieldset
+          className="admin-check-group admin-tiers"
+          data-invalid={tiersError ? '' : undefined}
+          aria-describedby={`${prefix}-tiers-hint`}
+        >
+          <legend className="form-field__label">Quantity breaks</legend>
+          <p id={`${prefix}-tiers-hint`} className="form-field__hint">
+            From a break’s quantity on, every unit of the line costs its price, below the wholesale
+            price. Up to {MAX_WHOLESALE_TIERS} breaks; an empty row adds nothing.
+          </p>
+          {tiersError ? <p className="form-field__error">{tiersError}</p> : null}
+          <ol className="admin-tier-rows" data-testid={`${prefix}-tiers`}>
+            {rows.map((row, index) => (
+              <li key={row.key} className="admin-tier-row">
+                <TextField
+                  {...field(`wholesale.tiers.${index}.min_quantity`)}
+                  label={`Break ${index + 1}: from (units)`}
+                  inputMode="numeric"
+                  required={false}
+                  maxLength={6}
+                  defaultValue={row.min_quantity}
+                />
+                <TextField
+                  {...field(`wholesale.tiers.${index}.price`)}
+                  label={`Break ${index + 1}: price each (USD)`}
+                  inputMode="decimal"
+                  required={false}
+                  maxLength={20}
+                  defaultValue={row.price}
+                />
+                <button
+                  type="button"
+                  className="button button--ghost admin-tier-row__remove"
+                  aria-label={`Remove break ${index + 1}`}
+                  onClick={() => {
+                    setRows((current) => current.filter((other) => other.key !== row.key));
+                    setFocusTarget('add');
+                  }}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button
+            ref={addButton}
+            type="button"
+            className="button button--secondary"
+            disabled={full}
+            aria-describedby={`${prefix}-tiers-hint`}
+            onClick={() => {
+              // The spare row, while it is still empty, is the break to fill in.
+              const last = rows.length - 1;
+              const spare =
+                last >= 0 &&
+                [`wholesale.tiers.${last}.min_quantity`, `wholesale.tiers.${last}.price`].every(
+                  (name) =>
+                    (document.getElementById(fieldId(prefix, name)) as HTMLInputElement | null)
+                      ?.value === '',
+                );
+              if (!spare)
+                setRows((current) => [...current, keyed({ min_quantity: '', price: '' })]);
+              setFocusTarget(
+                fieldId(prefix, `wholesale.tiers.${spare ? last : rows.length}.min_quantity`),
+              );
+            }}
+          >
+            Add a break
+          </button>
+        </fieldset>
+      ) : (
+        <p className="admin-muted">
+          A variable product’s quantity breaks are set on each variation, against its own wholesale
+          price; the case and minimum here apply to the variations that use the product’s rules.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * A variation's rules: its product's (`wholesale: null`, the default) or its own. The own fields
+ * are hidden by CSS while "Same as the product" is chosen, so the choice works without script.
+ */
+export function VariationWholesaleFields({
+  prefix,
+  own,
+  values,
+  errors,
+}: {
+  prefix: string;
+  own: boolean;
+  values: WholesaleRulesValues;
+  errors: FieldErrors | undefined;
+}) {
+  return (
+    <fieldset className="admin-check-group admin-variation-wholesale">
+      <legend className="form-field__label">Wholesale ordering</legend>
+      <div className="admin-check-group__items">
+        <div className="admin-check">
+          <input
+            type="radio"
+            id={fieldId(prefix, 'wholesale_rules.product')}
+            name="wholesale_rules"
+            value="product"
+            defaultChecked={!own}
+          />
+          <label htmlFor={fieldId(prefix, 'wholesale_rules.product')}>Same as the product</label>
+        </div>
+        <div className="admin-check">
+          <input
+            type="radio"
+            id={fieldId(prefix, 'wholesale_rules.own')}
+            name="wholesale_rules"
+            value="own"
+            defaultChecked={own}
+          />
+          <label htmlFor={fieldId(prefix, 'wholesale_rules.own')}>
+            Its own case, minimum and quantity breaks
+          </label>
+        </div>
+      </div>
+      <div className="admin-variation-wholesale__own">
+        <WholesaleRulesFields
+          key={JSON.stringify(values)}
+          prefix={prefix}
+          values={values}
+          errors={errors}
+          withTiers
+        />
+      </div>
+    </fieldset>
+  );
+}
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="admin-card admin-section" aria-labelledby={id}>
@@ -330,6 +536,21 @@ export function ProductFields({
         <div className="form-grid">
           <PriceAndStockFields prefix={p} values={values} errors={errors} withPrices={!variable} />
         </div>
+      </Section>
+
+      <Section id="wholesale-title" title="Wholesale ordering">
+        <p className="admin-muted">
+          For approved wholesale buyers: they order whole cases, at least the minimum, and pay a
+          break’s price from its quantity on.
+        </p>
+        <WholesaleRulesFields
+          // A refused save shows the breaks as posted (sorted): new rows, so messages meet theirs.
+          key={JSON.stringify(values.wholesale)}
+          prefix={p}
+          values={values.wholesale}
+          errors={errors}
+          withTiers={!variable}
+        />
       </Section>
 
       <Section id="tax-title" title="Sales tax">

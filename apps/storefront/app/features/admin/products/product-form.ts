@@ -1,4 +1,10 @@
-import type { DietaryTag, NutritionFacts, Product, ProductVariation } from '@larder/contract';
+import type {
+  DietaryTag,
+  NutritionFacts,
+  Product,
+  ProductVariation,
+  WholesaleRulesOut,
+} from '@larder/contract';
 import { centsOf, toMoneyString } from '@larder/contract/money';
 import type { z } from 'zod';
 
@@ -53,6 +59,38 @@ export interface PriceAndStockValues {
   tax_class: string;
 }
 
+/** A quantity break as typed: from `min_quantity` units on, each costs `price`. */
+export interface WholesaleTierRow {
+  min_quantity: string;
+  price: string;
+}
+
+/** The wholesale ordering rules as the form shows them (decision 0037). */
+export interface WholesaleRulesValues {
+  case_size: string;
+  min_quantity: string;
+  tiers: WholesaleTierRow[];
+}
+
+export const emptyWholesaleValues = (): WholesaleRulesValues => ({
+  case_size: '1',
+  min_quantity: '1',
+  tiers: [],
+});
+
+/** The rules as the API reads them, as the form shows them. */
+export const wholesaleValuesOf = (rules: WholesaleRulesOut | undefined): WholesaleRulesValues =>
+  rules
+    ? {
+        case_size: String(rules.case_size),
+        min_quantity: String(rules.min_quantity),
+        tiers: rules.tiers.map((tier) => ({
+          min_quantity: String(tier.min_quantity),
+          price: toMoneyString(centsOf(tier.price)),
+        })),
+      }
+    : emptyWholesaleValues();
+
 export interface ProductFormValues extends PriceAndStockValues {
   tax_status: Product['tax_status'];
   name: string;
@@ -66,6 +104,7 @@ export interface ProductFormValues extends PriceAndStockValues {
   reviews_allowed: boolean;
   categories: number[];
   attributes: AttributeRow[];
+  wholesale: WholesaleRulesValues;
   food: {
     ingredients: string;
     allergens: string;
@@ -107,6 +146,7 @@ export function emptyProductValues(): ProductFormValues {
     reviews_allowed: true,
     categories: [],
     attributes: [],
+    wholesale: emptyWholesaleValues(),
     food: {
       ingredients: '',
       allergens: '',
@@ -148,6 +188,7 @@ export function productValuesOf(product: Product): ProductFormValues {
       options: attribute.options.join(', '),
       variation: attribute.variation,
     })),
+    wholesale: wholesaleValuesOf(product.wholesale),
     food: {
       ingredients: product.food.ingredients,
       allergens: product.food.allergens.join(', '),
@@ -165,6 +206,29 @@ const text = (formData: FormData, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 const checked = (formData: FormData, name: string) => formData.get(name) === 'on';
+
+/**
+ * The posted rules: empty break rows dropped and the rest in order of quantity, as the API stores
+ * and checks them, so its messages about `wholesale.tiers.2` land on the third row shown.
+ */
+export function wholesaleValuesFromPost(formData: FormData): WholesaleRulesValues {
+  const tiers: WholesaleTierRow[] = [];
+  for (let index = 0; formData.has(`wholesale.tiers.${index}.min_quantity`); index += 1) {
+    const row = {
+      min_quantity: text(formData, `wholesale.tiers.${index}.min_quantity`).trim(),
+      price: text(formData, `wholesale.tiers.${index}.price`).trim(),
+    };
+    if (row.min_quantity || row.price) tiers.push(row);
+  }
+  // Rows without a readable quantity keep their place after the others (a stable sort).
+  const order = (row: WholesaleTierRow) =>
+    WHOLE_NUMBER.test(row.min_quantity) ? Number(row.min_quantity) : Number.POSITIVE_INFINITY;
+  return {
+    case_size: text(formData, 'wholesale.case_size').trim(),
+    min_quantity: text(formData, 'wholesale.min_quantity').trim(),
+    tiers: tiers.sort((a, b) => order(a) - order(b)),
+  };
+}
 
 /** What the owner posted, as the form shows it again when the save is refused. */
 export function productValuesFromPost(formData: FormData): ProductFormValues {
@@ -203,6 +267,7 @@ export function productValuesFromPost(formData: FormData): ProductFormValues {
       .map(Number)
       .filter((id) => Number.isInteger(id) && id > 0),
     attributes,
+    wholesale: wholesaleValuesFromPost(formData),
     food: {
       ingredients: text(formData, 'food.ingredients'),
       allergens: text(formData, 'food.allergens'),
@@ -224,6 +289,50 @@ export const listOf = (value: string) =>
 
 const WHOLE_NUMBER = /^\d{1,9}$/;
 const DECIMAL = /^\d{1,6}(\.\d{1,3})?$/;
+
+/** Quantities of the rules: the contract's bounds say the rest. */
+const QUANTITY_MESSAGES = {
+  case_size: 'Write the case size as a whole number, such as 12 (1 sells single units).',
+  min_quantity: 'Write the minimum as a whole number of units, such as 24 (1 for none).',
+  tier: 'Write from how many units the break applies, such as 60.',
+};
+
+/**
+ * The `wholesale` write of the posted rules, with messages for quantities that are no whole
+ * number; the contract's schema checks the prices and the rules between them.
+ */
+export function wholesaleWriteOf(values: WholesaleRulesValues): {
+  body: Record<string, unknown>;
+  errors: FieldErrors;
+} {
+  const errors: FieldErrors = {};
+  // Left empty, a case or minimum is 1: no rule, as the API's default.
+  const quantity = (typed: string, field: string, message: string) => {
+    if (typed === '') return 1;
+    if (WHOLE_NUMBER.test(typed)) return Number(typed);
+    errors[field] = message;
+    // A stand-in, so the schema still checks the rest.
+    return 1;
+  };
+  const tiers: Array<{ min_quantity: number; price: string }> = [];
+  values.tiers.forEach((row, index) => {
+    if (WHOLE_NUMBER.test(row.min_quantity))
+      tiers.push({ min_quantity: Number(row.min_quantity), price: row.price });
+    else errors[`wholesale.tiers.${index}.min_quantity`] = QUANTITY_MESSAGES.tier;
+  });
+  return {
+    body: {
+      case_size: quantity(values.case_size, 'wholesale.case_size', QUANTITY_MESSAGES.case_size),
+      min_quantity: quantity(
+        values.min_quantity,
+        'wholesale.min_quantity',
+        QUANTITY_MESSAGES.min_quantity,
+      ),
+      tiers,
+    },
+    errors,
+  };
+}
 
 /**
  * The write body of the posted values, and the messages for what cannot become one (a quantity
@@ -251,6 +360,8 @@ export function productWriteOf(values: ProductFormValues): {
       nutrition[key] = 0;
     }
   }
+  const wholesale = wholesaleWriteOf(values.wholesale);
+  Object.assign(errors, wholesale.errors);
   const body = {
     name: values.name,
     ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
@@ -264,6 +375,7 @@ export function productWriteOf(values: ProductFormValues): {
     regular_price: values.regular_price.trim(),
     sale_price: values.sale_price.trim(),
     wholesale_price: values.wholesale_price.trim(),
+    wholesale: wholesale.body,
     manage_stock: values.manage_stock,
     stock_quantity: stockQuantity,
     stock_status: values.stock_status,
@@ -309,6 +421,15 @@ export function issuesByField(error: z.ZodError, { variation = false } = {}): Fi
 }
 
 /**
+ * The API's messages by the form's field names: it names an item of a list `wholesale.tiers[0].price`,
+ * the form's fields are `wholesale.tiers.0.price`.
+ */
+export const fieldErrorsOf = (params: Record<string, string>): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(params).map(([name, message]) => [name.replace(/\[(\d+)\]/g, '.$1'), message]),
+  );
+
+/**
  * The message for a field: its own, or one about a part of it (`food` for every food field the
  * API names only as `food`, since its messages name the top-level field).
  */
@@ -328,15 +449,34 @@ export function errorFor(errors: FieldErrors | undefined, name: string): string 
 export interface VariationFormValues extends PriceAndStockValues {
   /** The chosen option of each of the product's variation attributes, by attribute name. */
   attributes: Record<string, string>;
+  /** False: it sells by its product's rules (`wholesale: null`); true: by `wholesale`. */
+  wholesale_own: boolean;
+  wholesale: WholesaleRulesValues;
 }
+
+/** Rules that say the same: a variation whose rules are its product's shows "Same as the product". */
+const sameRules = (a: WholesaleRulesOut, b: WholesaleRulesOut) =>
+  a.case_size === b.case_size &&
+  a.min_quantity === b.min_quantity &&
+  a.tiers.length === b.tiers.length &&
+  a.tiers.every(
+    (tier, index) =>
+      tier.min_quantity === b.tiers[index]?.min_quantity &&
+      centsOf(tier.price) === centsOf(b.tiers[index]?.price ?? ''),
+  );
 
 /** The attributes a variable product's variations choose among. */
 export const variationAttributesOf = (product: Pick<Product, 'attributes'>) =>
   product.attributes.filter((attribute) => attribute.variation);
 
-export function emptyVariationValues(product: Pick<Product, 'attributes'>): VariationFormValues {
+export function emptyVariationValues(
+  product: Pick<Product, 'attributes' | 'wholesale'>,
+): VariationFormValues {
   return {
     attributes: Object.fromEntries(variationAttributesOf(product).map((a) => [a.name, ''])),
+    // Its own rules start from the product's, should the owner choose to give it some.
+    wholesale_own: false,
+    wholesale: wholesaleValuesOf(product.wholesale),
     regular_price: '',
     sale_price: '',
     wholesale_price: '',
@@ -349,12 +489,24 @@ export function emptyVariationValues(product: Pick<Product, 'attributes'>): Vari
   };
 }
 
-/** A variation as the product read shows it (display prices: on sale when below the regular). */
-export function variationValuesOf(variation: ProductVariation): VariationFormValues {
+/**
+ * A variation as the product read shows it (display prices: on sale when below the regular). The
+ * read gives a variation's rules or, without its own, its product's: rules equal to the product's
+ * show as "Same as the product" (saving then sells it by the product's, which changes nothing).
+ */
+export function variationValuesOf(
+  variation: ProductVariation,
+  product: Pick<Product, 'wholesale'>,
+): VariationFormValues {
   const regular = centsOf(variation.display_regular_price);
   const price = centsOf(variation.display_price);
+  const own =
+    variation.wholesale !== undefined &&
+    (product.wholesale === undefined || !sameRules(variation.wholesale, product.wholesale));
   return {
     attributes: { ...variation.attributes },
+    wholesale_own: own,
+    wholesale: wholesaleValuesOf(own ? variation.wholesale : product.wholesale),
     regular_price: toMoneyString(regular),
     sale_price: price < regular ? toMoneyString(price) : '',
     wholesale_price:
@@ -381,6 +533,8 @@ export function variationValuesFromPost(
         text(formData, `attributes.${index}`),
       ]),
     ),
+    wholesale_own: text(formData, 'wholesale_rules') === 'own',
+    wholesale: wholesaleValuesFromPost(formData),
     regular_price: text(formData, 'regular_price'),
     sale_price: text(formData, 'sale_price'),
     wholesale_price: text(formData, 'wholesale_price'),
@@ -408,11 +562,14 @@ export function variationWriteOf(values: VariationFormValues): {
   attributes.forEach(({ option }, index) => {
     if (!option) errors[`attributes.${index}`] = 'Choose one.';
   });
+  const wholesale = values.wholesale_own ? wholesaleWriteOf(values.wholesale) : null;
+  Object.assign(errors, wholesale?.errors);
   return {
     body: {
       regular_price: values.regular_price.trim(),
       sale_price: values.sale_price.trim(),
       wholesale_price: values.wholesale_price.trim(),
+      wholesale: wholesale?.body ?? null,
       sku: values.sku.trim(),
       manage_stock: values.manage_stock,
       stock_quantity: stockQuantity,

@@ -10,7 +10,13 @@ import { AdminPageHeader } from '../admin-shell.tsx';
 import { StatusBadge } from '../format.tsx';
 import { ActionButton, ConfirmAction } from '../list-parts.tsx';
 import { hrefWith } from '../list-query.ts';
-import { fieldId, PriceAndStockFields, ProductFields, TaxClassField } from './product-fields.tsx';
+import {
+  fieldId,
+  PriceAndStockFields,
+  ProductFields,
+  TaxClassField,
+  VariationWholesaleFields,
+} from './product-fields.tsx';
 import {
   emptyVariationValues,
   errorFor,
@@ -251,6 +257,12 @@ function VariationForm({
           variation
         />
       </div>
+      <VariationWholesaleFields
+        prefix={p}
+        own={values.wholesale_own}
+        values={values.wholesale}
+        errors={errors}
+      />
       <div className="admin-actions">
         <SubmitButton
           pending={navigation.formData?.get('intent') === 'variation-save'}
@@ -286,7 +298,7 @@ function VariationsCard({
       ? emptyVariationValues(product)
       : (() => {
           const variation = product.variations.find((v) => v.variation_id === open);
-          return variation ? variationValuesOf(variation) : emptyVariationValues(product);
+          return variation ? variationValuesOf(variation, product) : emptyVariationValues(product);
         })());
   return (
     <section className="admin-card admin-section" aria-labelledby="variations-title">

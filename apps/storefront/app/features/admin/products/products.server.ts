@@ -17,6 +17,7 @@ import { ownerApi } from '../require-owner.server.ts';
 import { postedId, postedText, refused, runAction } from '../run-action.server.ts';
 import {
   emptyProductValues,
+  fieldErrorsOf,
   issuesByField,
   productValuesFromPost,
   productValuesOf,
@@ -94,12 +95,24 @@ async function writeOrRefuse<T>(
     return { done: await write() };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const fieldErrors = field ? { [field]: error.message } : error.params;
-    return { refusal: refusedWith(error.message, fieldErrors, extra, error.status) };
+    if (field)
+      return {
+        refusal: refusedWith(error.message, { [field]: error.message }, extra, error.status),
+      };
+    const fieldErrors = fieldErrorsOf(error.params);
+    // A refusal naming fields reads "Invalid parameter(s): …": the fields say what is wrong.
+    const message =
+      Object.keys(fieldErrors).length > 0
+        ? extra.variation
+          ? CHECK_VARIATION
+          : CHECK
+        : error.message;
+    return { refusal: refusedWith(message, fieldErrors, extra, error.status) };
   }
 }
 
 const CHECK = 'The product was not saved: check the highlighted fields.';
+const CHECK_VARIATION = 'The variation was not saved: check the highlighted fields.';
 
 /** An image the form posts, or null when none was chosen. */
 function postedFile(formData: FormData, name: string): File | null {
@@ -277,9 +290,7 @@ async function saveVariation(api: BackOfficeApi, product: Product, formData: For
       ...(parsed.success ? {} : issuesByField(parsed.error, { variation: true })),
       ...errors,
     };
-    return refusedWith('The variation was not saved: check the highlighted fields.', fieldErrors, {
-      variation,
-    });
+    return refusedWith(CHECK_VARIATION, fieldErrors, { variation });
   }
   const write = parsed.data;
   const saved = await writeOrRefuse(

@@ -1,6 +1,15 @@
-import { LINE_SHEET_PAGE, type WholesaleApplicationRecord } from '@larder/contract';
-import { Link } from 'react-router';
+import {
+  LINE_SHEET_PAGE,
+  type WholesaleApplicationRecord,
+  type WholesaleSettings,
+} from '@larder/contract';
+import { Form, Link, useNavigation } from 'react-router';
+import { TextField } from '../../../components/forms/form-field.tsx';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { ActionNotice } from '../action-notice.tsx';
+import type { ActionResult } from '../action-result.ts';
+import '../../../components/forms/form-grid.css';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDate, StatusBadge } from '../format.tsx';
 import { Pagination, StatusTabs } from '../list-parts.tsx';
@@ -10,6 +19,72 @@ import { APPLICATION_TABS, VOLUME_LABELS } from './wholesale-labels.ts';
 interface WholesaleListProps extends ListPage<WholesaleApplicationRecord> {
   status: string;
   page: number;
+  minimums: WholesaleSettings;
+  result: ActionResult | undefined;
+}
+
+/** The opening and reorder minimums of wholesale orders, saved together. */
+function MinimumsForm({
+  minimums,
+  result,
+}: {
+  minimums: WholesaleSettings;
+  result: ActionResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  return (
+    <section className="admin-card admin-section" aria-labelledby="wholesale-minimums-title">
+      <h2 id="wholesale-minimums-title" className="admin-card__title">
+        Order minimums
+      </h2>
+      <p className="admin-muted">
+        The goods of a wholesale order, at the buyer’s prices before discounts, shipping and tax,
+        must reach the minimum. A buyer’s first order needs the opening minimum; once one has been
+        paid, the reorder minimum applies.
+      </p>
+      <Form
+        // A saved change shows the amounts as the shop now has them; a refused one keeps the typing.
+        key={`${minimums.opening_order_minimum}-${minimums.reorder_minimum}`}
+        method="post"
+        preventScrollReset
+        className="admin-form"
+        aria-labelledby="wholesale-minimums-title"
+      >
+        <input type="hidden" name="intent" value="save-minimums" />
+        <div className="form-grid">
+          <TextField
+            id="wholesale-opening-minimum"
+            name="opening_order_minimum"
+            label="Opening order minimum (USD)"
+            inputMode="decimal"
+            hint="Such as 150.00; 0 for no minimum"
+            maxLength={20}
+            defaultValue={minimums.opening_order_minimum}
+            error={errors.opening_order_minimum}
+          />
+          <TextField
+            id="wholesale-reorder-minimum"
+            name="reorder_minimum"
+            label="Reorder minimum (USD)"
+            inputMode="decimal"
+            hint="Such as 100.00; 0 for no minimum"
+            maxLength={20}
+            defaultValue={minimums.reorder_minimum}
+            error={errors.reorder_minimum}
+          />
+        </div>
+        <div className="admin-actions">
+          <SubmitButton
+            pending={navigation.formData?.get('intent') === 'save-minimums'}
+            pendingLabel="Saving…"
+          >
+            Save minimums
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
 }
 
 /** Wholesale applications by status, oldest first so the longest waiting is read first. */
@@ -19,6 +94,8 @@ export function WholesaleListScreen({
   totalPages,
   status,
   page,
+  minimums,
+  result,
 }: WholesaleListProps) {
   const tab = APPLICATION_TABS.find((entry) => entry.value === status) ?? APPLICATION_TABS[0];
   const what = tab.value === 'all' ? 'applications' : `${tab.label.toLowerCase()} applications`;
@@ -33,6 +110,7 @@ export function WholesaleListScreen({
           </ButtonLink>
         }
       />
+      <ActionNotice result={result} />
       <StatusTabs label="Application status" current={status} options={APPLICATION_TABS} />
       <div className="admin-table-wrap">
         <table className="admin-table admin-table--cards" data-testid="admin-applications">
@@ -79,6 +157,7 @@ export function WholesaleListScreen({
         </table>
       </div>
       <Pagination page={page} totalPages={totalPages} total={total} />
+      <MinimumsForm minimums={minimums} result={result} />
     </>
   );
 }

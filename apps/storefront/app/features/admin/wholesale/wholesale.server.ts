@@ -1,4 +1,9 @@
-import { IdParamsSchema, WholesaleApplicationDecisionSchema } from '@larder/contract';
+import {
+  IdParamsSchema,
+  WholesaleApplicationDecisionSchema,
+  WholesaleSettingsUpdateSchema,
+} from '@larder/contract';
+import { centsOf, formatMoney } from '@larder/contract/money';
 import { data } from 'react-router';
 import { ApiError } from '../../../lib/api/index.ts';
 import type { ApiFetch } from '../../../load-context.ts';
@@ -15,8 +20,37 @@ export async function loadApplications(request: Request, apiFetch: ApiFetch) {
   const status = APPLICATION_TABS.find((tab) => tab.value === wanted)?.value ?? 'pending';
   const page = pageOf(url);
   const api = await ownerApi(request, apiFetch);
-  const applications = await api.listWholesaleApplications({ status, page, per_page: PAGE_SIZE });
-  return { status, page, ...applications };
+  const [applications, minimums] = await Promise.all([
+    api.listWholesaleApplications({ status, page, per_page: PAGE_SIZE }),
+    api.getWholesaleSettings(),
+  ]);
+  return { status, page, minimums, ...applications };
+}
+
+/** "$150.00", or "no minimum" for 0. */
+const minimumText = (amount: string) =>
+  centsOf(amount) === 0 ? 'no minimum' : formatMoney(amount);
+
+/** The wholesale screen's form: the opening and reorder minimums (`intent=save-minimums`). */
+export async function wholesaleAction(request: Request, apiFetch: ApiFetch) {
+  const api = await ownerApi(request, apiFetch);
+  const formData = await request.formData();
+  if (postedText(formData, 'intent') !== 'save-minimums') return refused('Choose what to change.');
+  // The API takes the amounts as typed ("150", "150.00"); the contract's schema checks them first.
+  const update = {
+    opening_order_minimum: postedText(formData, 'opening_order_minimum').trim(),
+    reorder_minimum: postedText(formData, 'reorder_minimum').trim(),
+  };
+  const checked = WholesaleSettingsUpdateSchema.safeParse(update);
+  if (!checked.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of checked.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return refused('The minimums were not saved: check the highlighted fields.', fieldErrors);
+  }
+  return runAction(async () => {
+    const saved = await api.updateWholesaleSettings(update);
+    return `The order minimums were saved: ${minimumText(saved.opening_order_minimum)} for a first order, ${minimumText(saved.reorder_minimum)} for a reorder.`;
+  });
 }
 
 /** The application's id from the path, or the back office's 404 page. */

@@ -1,5 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiPaths, type Customer, type Product } from '@larder/contract';
+import {
+  apiPaths,
+  wholesaleOrderingPaths,
+  type Customer,
+  type Product,
+  type WholesaleTerms,
+} from '@larder/contract';
+import { centsOf } from '@larder/contract/money';
 import {
   axeViolations,
   createCustomer,
@@ -57,6 +64,16 @@ async function simpleProduct(page: Page): Promise<Product> {
   return product;
 }
 
+/** Whole cases of the product that meet the buyer's order minimum (decision 0037). */
+async function casesMeetingMinimum(page: Page, product: Product): Promise<number> {
+  const terms = (await (
+    await page.request.get(wholesaleOrderingPaths.terms)
+  ).json()) as WholesaleTerms;
+  const caseSize = product.wholesale?.case_size ?? 1;
+  const caseCents = centsOf(product.wholesale_price ?? product.price) * caseSize;
+  return caseSize * Math.max(1, Math.ceil(centsOf(terms.minimum) / caseCents));
+}
+
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('an approved buyer with Net 30 pays by invoice with a PO number; the owner marks it paid', async ({
@@ -82,7 +99,7 @@ test('an approved buyer with Net 30 pays by invoice with a PO number; the owner 
 
   // The buyer checks out by invoice.
   const product = await simpleProduct(page);
-  await seedCart(page, [{ product, quantity: 2 }]);
+  await seedCart(page, [{ product, quantity: await casesMeetingMinimum(page, product) }]);
   await gotoHydrated(page, '/checkout');
   await fillBilling(page, buyer.email);
   const invoiceOption = page.getByRole('radio', { name: 'Pay by invoice (Net 30)' });

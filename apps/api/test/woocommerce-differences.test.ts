@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, apiPaths, ProductSchema, WooProductSchema } from '@larder/contract';
-import { and, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { products, productVariations } from '../src/db/schema.ts';
 import { signedInCustomer, type Session } from './sessions.ts';
@@ -120,15 +120,26 @@ describe('_fields', () => {
 
 describe('sku=', () => {
   it("finds a product by one of its variations' SKUs, as well as by its own", async () => {
+    // Published ones, in id order: without an order the database's row order decides, and it
+    // changes when a seed updates rows.
     const [variation] = await t.database.db
       .select({ sku: productVariations.sku, productId: productVariations.productId })
       .from(productVariations)
-      .where(ne(productVariations.sku, ''))
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(and(ne(productVariations.sku, ''), eq(products.status, 'publish')))
+      .orderBy(productVariations.id)
       .limit(1);
     const [product] = await t.database.db
       .select({ sku: products.sku, id: products.id })
       .from(products)
-      .where(and(ne(products.sku, ''), ne(products.id, variation!.productId)))
+      .where(
+        and(
+          ne(products.sku, ''),
+          ne(products.id, variation!.productId),
+          eq(products.status, 'publish'),
+        ),
+      )
+      .orderBy(products.id)
       .limit(1);
     const res = await t.app.inject({
       url: `${apiPaths.products}?sku=${encodeURIComponent(`${variation!.sku},${product!.sku}`)}`,

@@ -65,6 +65,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000/1m',
       SIGNUP_RATE_LIMIT: '1000/1m',
       PASSWORD_RESET_RATE_LIMIT: '1000/1m',
+      // Several specs apply for wholesale accounts from the one test machine.
+      WHOLESALE_RATE_LIMIT: '1000/1m',
       ORDER_HOLD_MAX_UNITS: '999',
     },
   },

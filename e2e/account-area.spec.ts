@@ -6,7 +6,10 @@ import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiPaths,
+  centsOf,
   firstAllowedQuantity,
+  formatCents,
+  lineTotalCents,
   testPaymentToken,
   WHOLESALE_CERTIFICATE,
   wholesaleAddressField,
@@ -482,17 +485,25 @@ test.describe('Wholesale (issue 5)', () => {
       await gotoHydrated(page, '/cart');
       await expect(page.locator('.cart-layout')).toContainText(wholesale);
 
-      await gotoHydrated(page, '/checkout');
-      await expect(page.getByTestId('checkout-form')).toContainText(wholesale);
-
-      const me = (await (await page.request.get(`${apiPaths.customers}/me`)).json()) as Customer;
-      expect(me.role).toBe('wholesale_customer');
-      // Decision 0037: whole cases, enough of them for the $150 opening minimum.
+      // Decision 0037: the product page adds the first quantity the rules allow (a whole case),
+      // and checkout lists the line's total at the wholesale price.
       const rules = variation.wholesale!;
-      let quantity = firstAllowedQuantity({
+      const firstQuantity = firstAllowedQuantity({
         caseSize: rules.case_size,
         minQuantity: rules.min_quantity,
       });
+      const lineTotal = formatCents(
+        lineTotalCents(centsOf(variation.wholesale_price!), firstQuantity),
+      );
+      await gotoHydrated(page, '/checkout');
+      await expect(page.getByTestId('checkout-form')).toContainText(
+        `quantity ${firstQuantity}${lineTotal}`,
+      );
+
+      const me = (await (await page.request.get(`${apiPaths.customers}/me`)).json()) as Customer;
+      expect(me.role).toBe('wholesale_customer');
+      // Whole cases, enough of them for the $150 opening minimum.
+      let quantity = firstQuantity;
       while (quantity * variation.wholesale_price! < 150) quantity += rules.case_size;
       const order = await placePaidOrder(page, { email, password: PASSWORD, id: me.id }, [
         { product, quantity, variationId: variation.variation_id },

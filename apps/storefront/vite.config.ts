@@ -66,13 +66,14 @@ const CONTRACT_CORE = /[\\/]packages[\\/]contract[\\/]src[\\/](paths|common|form
 // React, React DOM and React Router: one chunk of their own, cached across releases of the shop.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 /**
- * What every page loads: the root route, and the error boundary and SEO helpers of every route; and
- * the money and date formatters, the star rating and the product labels: small modules most pages
- * use, which as files of their own cost more than they weigh.
+ * What every page loads: the root route, and the (lazy) error boundary and SEO helpers of every
+ * route; and the money and date formatters, the star rating, the product labels and the prose
+ * block: small modules most pages use, which as files of their own cost more than they weigh.
  */
 const SHELL_ENTRIES = [
   'app/root.tsx',
   'app/features/content/route-error-boundary.tsx',
+  'app/features/content/prose.tsx',
   'app/features/seo/seo.ts',
   '../../packages/contract/src/money.ts',
   'app/features/content/content-data.ts',

@@ -57,7 +57,12 @@ function precompressClientAssets(dir) {
 }
 
 async function buildUnlocked() {
-  await mustRun('npx', ['react-router', 'build'], { cwd: path.join(root, 'apps/storefront') });
+  // Always React's production build: a build started under NODE_ENV=test (the browser tests'
+  // server, when it finds the build stale) otherwise ships React's development build to the browser.
+  await mustRun('npx', ['react-router', 'build'], {
+    cwd: path.join(root, 'apps/storefront'),
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   precompressClientAssets(path.join(root, 'apps/storefront/build/client'));
 
   await build({

@@ -6,7 +6,7 @@ import { WholesaleListScreen } from '../features/admin/wholesale/wholesale-list-
 export const headers = adminHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return adminMeta('Wholesale applications', shopNameOf(matches));
+  return adminMeta('Wholesale', shopNameOf(matches));
 }
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { TextAreaField } from '../../components/forms/form-field.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { hrefWith } from './list-query.ts';
 
@@ -121,19 +122,26 @@ export function Pagination({
 
 /**
  * A destructive action in two steps that work without JavaScript: the first button is a link that
- * opens this question (`?confirm=<key>`), the second posts. Focus moves to the question.
+ * opens this question (`?confirm=<key>`), the second posts. Focus moves to the question. With a
+ * `reason`, the question asks for one and posts to its own address, so a missing reason is asked
+ * for again in place.
  */
 export function ConfirmAction({
   confirmKey,
   label,
+  linkLabel,
   question,
   confirmLabel,
+  reason,
   children,
 }: {
   confirmKey: string;
   label: string;
-  question: string;
+  /** The opening link's accessible name, when its label alone does not say what it acts on. */
+  linkLabel?: string;
+  question: ReactNode;
   confirmLabel: string;
+  reason?: { name: string; label: string; error: string | undefined };
   /** The hidden fields the post carries (intent, id, …). */
   children: ReactNode;
 }) {
@@ -150,35 +158,56 @@ export function ConfirmAction({
         to={hrefWith(location, { confirm: confirmKey })}
         preventScrollReset
         className="button button--secondary"
+        aria-label={linkLabel}
       >
         {label}
       </Link>
     );
   }
   const titleId = `confirm-${confirmKey}`;
+  const buttons = (
+    <>
+      <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Working…">
+        {confirmLabel}
+      </SubmitButton>
+      <Link
+        to={hrefWith(location, { confirm: undefined })}
+        preventScrollReset
+        className="button button--ghost"
+      >
+        Keep it
+      </Link>
+    </>
+  );
   return (
     <div ref={ref} tabIndex={-1} role="group" aria-labelledby={titleId} className="admin-confirm">
       <p id={titleId} className="admin-confirm__question">
         {question}
       </p>
-      <Form
-        method="post"
-        action={hrefWith(location, { confirm: undefined })}
-        preventScrollReset
-        className="admin-actions"
-      >
-        {children}
-        <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Working…">
-          {confirmLabel}
-        </SubmitButton>
-        <Link
-          to={hrefWith(location, { confirm: undefined })}
+      {reason ? (
+        <Form method="post" preventScrollReset>
+          {children}
+          <TextAreaField
+            id={`${confirmKey}-reason`}
+            name={reason.name}
+            label={reason.label}
+            maxLength={1000}
+            required
+            error={reason.error}
+          />
+          <div className="admin-actions">{buttons}</div>
+        </Form>
+      ) : (
+        <Form
+          method="post"
+          action={hrefWith(location, { confirm: undefined })}
           preventScrollReset
-          className="button button--ghost"
+          className="admin-actions"
         >
-          Keep it
-        </Link>
-      </Form>
+          {children}
+          {buttons}
+        </Form>
+      )}
     </div>
   );
 }

@@ -1,15 +1,10 @@
 import { LINE_SHEET_PAGE, type StockistListing } from '@larder/contract';
-import { useEffect, useRef } from 'react';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { TextAreaField } from '../../../components/forms/form-field.tsx';
-import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ActionNotice } from '../action-notice.tsx';
 import type { ActionResult } from '../action-result.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDate, StatusBadge } from '../format.tsx';
 import { ActionButton, AdminTable, ConfirmAction, Pagination, StatusTabs } from '../list-parts.tsx';
-import { hrefWith } from '../list-query.ts';
 import type { ListPage } from '../../../lib/api/back-office-api.ts';
 import { LISTING_TABS } from './stockist-labels.ts';
 
@@ -25,76 +20,6 @@ const STATUS_LABELS: Record<StockistListing['status'], string> = {
   declined: 'declined',
   removed: 'taken down',
 };
-
-/**
- * Declining in two steps that work without JavaScript, as rejecting an application: a link opens
- * the reason's form (`?confirm=decline-{id}`), posted to the same address.
- */
-function DeclineForm({
-  listing,
-  result,
-}: {
-  listing: StockistListing;
-  result: ActionResult | undefined;
-}) {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const key = `decline-${listing.id}`;
-  const asking = new URLSearchParams(location.search).get('confirm') === key;
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (asking) ref.current?.focus();
-  }, [asking]);
-  if (!asking) {
-    return (
-      <Link
-        to={hrefWith(location, { confirm: key })}
-        preventScrollReset
-        className="button button--secondary"
-        aria-label={`Decline ${listing.business_name}…`}
-      >
-        Decline…
-      </Link>
-    );
-  }
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="group"
-      aria-labelledby={`${key}-question`}
-      className="admin-confirm"
-    >
-      <p id={`${key}-question`} className="admin-confirm__question">
-        Decline {listing.business_name}? The buyer is emailed the reason you give.
-      </p>
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="decline" />
-        <input type="hidden" name="id" value={listing.id} />
-        <TextAreaField
-          id={`${key}-reason`}
-          name="reason"
-          label="Reason for declining"
-          maxLength={1000}
-          required
-          error={result?.fieldErrors?.[`reason-${listing.id}`]}
-        />
-        <div className="admin-actions">
-          <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Working…">
-            Decline listing
-          </SubmitButton>
-          <Link
-            to={hrefWith(location, { confirm: undefined })}
-            preventScrollReset
-            className="button button--ghost"
-          >
-            Keep it
-          </Link>
-        </div>
-      </Form>
-    </div>
-  );
-}
 
 /** Stockist listing requests from wholesale buyers: approve onto /where-to-buy, decline, take down. */
 export function StockistsScreen({
@@ -152,7 +77,21 @@ export function StockistsScreen({
                 {listing.status === 'pending' ? (
                   <>
                     <ActionButton intent="approve" id={listing.id} label="Approve" />
-                    <DeclineForm listing={listing} result={result} />
+                    <ConfirmAction
+                      confirmKey={`decline-${listing.id}`}
+                      label="Decline…"
+                      linkLabel={`Decline ${listing.business_name}…`}
+                      question={`Decline ${listing.business_name}? The buyer is emailed the reason you give.`}
+                      confirmLabel="Decline listing"
+                      reason={{
+                        name: 'reason',
+                        label: 'Reason for declining',
+                        error: result?.fieldErrors?.[`reason-${listing.id}`],
+                      }}
+                    >
+                      <input type="hidden" name="intent" value="decline" />
+                      <input type="hidden" name="id" value={listing.id} />
+                    </ConfirmAction>
                   </>
                 ) : null}
                 {listing.status === 'approved' ? (

@@ -1,84 +1,13 @@
 import type { WholesaleApplicationRecord } from '@larder/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
-import { TextAreaField } from '../../../components/forms/form-field.tsx';
 import { ActionNotice } from '../action-notice.tsx';
 import type { ActionResult } from '../action-result.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { formatDateTime, StatusBadge } from '../format.tsx';
-import { hrefWith } from '../list-query.ts';
+import { ConfirmAction } from '../list-parts.tsx';
 import { formatBytes, VOLUME_LABELS } from './wholesale-labels.ts';
-
-const REJECT_KEY = 'reject';
-
-/**
- * Rejecting in two steps that work without JavaScript: a link opens the reason's form
- * (`?confirm=reject`), which posts to the same address so a missing reason is asked for in place.
- */
-function RejectForm({
-  application,
-  result,
-}: {
-  application: WholesaleApplicationRecord;
-  result: ActionResult | undefined;
-}) {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const asking = new URLSearchParams(location.search).get('confirm') === REJECT_KEY;
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (asking) ref.current?.focus();
-  }, [asking]);
-  if (!asking) {
-    return (
-      <Link
-        to={hrefWith(location, { confirm: REJECT_KEY })}
-        preventScrollReset
-        className="button button--secondary"
-      >
-        Reject…
-      </Link>
-    );
-  }
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="group"
-      aria-labelledby="reject-question"
-      className="admin-confirm"
-    >
-      <p id="reject-question" className="admin-confirm__question">
-        Reject {application.business_name}? {application.contact_name} is emailed the reason you
-        give.
-      </p>
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="reject" />
-        <TextAreaField
-          id="reject-reason"
-          name="reason"
-          label="Reason for rejecting"
-          maxLength={1000}
-          required
-          error={result?.fieldErrors?.reason}
-        />
-        <div className="admin-actions">
-          <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Working…">
-            Reject application
-          </SubmitButton>
-          <Link
-            to={hrefWith(location, { confirm: undefined })}
-            preventScrollReset
-            className="button button--ghost"
-          >
-            Keep it
-          </Link>
-        </div>
-      </Form>
-    </div>
-  );
-}
 
 function Field({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -132,7 +61,19 @@ export function WholesaleDetailScreen({
                 Approve
               </SubmitButton>
             </Form>
-            <RejectForm application={application} result={result} />
+            <ConfirmAction
+              confirmKey="reject"
+              label="Reject…"
+              question={`Reject ${application.business_name}? ${application.contact_name} is emailed the reason you give.`}
+              confirmLabel="Reject application"
+              reason={{
+                name: 'reason',
+                label: 'Reason for rejecting',
+                error: result?.fieldErrors?.reason,
+              }}
+            >
+              <input type="hidden" name="intent" value="reject" />
+            </ConfirmAction>
           </div>
         </section>
       ) : null}

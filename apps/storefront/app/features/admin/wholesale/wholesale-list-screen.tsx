@@ -102,8 +102,8 @@ export function WholesaleListScreen({
   return (
     <>
       <AdminPageHeader
-        title="Wholesale applications"
-        description="Approve a business to give its account wholesale prices, or reject it with a reason."
+        title="Wholesale"
+        description="Approve a business to give its account wholesale prices, or reject it with a reason; and set the order minimums every wholesale order must meet."
         actions={
           <ButtonLink to={LINE_SHEET_PAGE} reloadDocument variant="secondary">
             Wholesale line sheet (PDF)

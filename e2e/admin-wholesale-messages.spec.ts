@@ -1,41 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  apiPaths,
-  CONTACT_FORM_ID,
-  type WholesaleApplicationRecord,
-  type WholesaleApplicationResult,
-} from '@larder/contract';
+import { apiPaths, CONTACT_FORM_ID, type WholesaleApplicationRecord } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import { axeViolations, ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
+import {
+  applyForWholesale,
+  axeViolations,
+  ownerAccount,
+  signIn,
+  unique,
+} from './support/back-office';
 
 /** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-
-/** A visitor's wholesale application with its certificate, through the real multipart route. */
-async function applyForWholesale(request: APIRequestContext, businessName: string) {
-  const email = `buyer.${unique()}@example.com`;
-  const response = await request.post(apiPaths.wholesaleRegistration, {
-    multipart: {
-      business_name: businessName,
-      contact_name: 'Dana Whitfield',
-      email,
-      password: PASSWORD,
-      phone: '+1 919 555 0100',
-      'address[address_1]': '12 Market Street',
-      'address[city]': 'Durham',
-      'address[state]': 'NC',
-      'address[postcode]': '27701',
-      'address[country]': 'US',
-      tax_id: `NC-RS-${unique()}`,
-      sales_channels: 'Our deli counter and a weekend market stall.',
-      monthly_volume: '50-200',
-      certificate: { name: 'resale-certificate.pdf', mimeType: 'application/pdf', buffer: PDF },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { ...((await response.json()) as WholesaleApplicationResult), email };
-}
 
 /** A message sent through the contact form's API. */
 async function sendContactMessage(request: APIRequestContext, words: string) {

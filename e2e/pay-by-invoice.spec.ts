@@ -2,18 +2,16 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   apiPaths,
   wholesaleOrderingPaths,
-  type Customer,
   type Product,
   type WholesaleTerms,
 } from '@larder/contract';
 import { centsOf } from '@larder/contract/money';
 import {
   axeViolations,
-  createCustomer,
+  createWholesaleBuyer,
   ownerAccount,
   signIn,
   xsrfHeader,
-  type Account,
 } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
@@ -44,18 +42,6 @@ async function ownerPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** A buyer signed in in `page` and approved for wholesale by the owner; answers their id. */
-async function wholesaleBuyer(page: Page, owner: Page, buyer: Account): Promise<number> {
-  await signIn(page, buyer);
-  const me = (await (await page.request.get(`${apiPaths.customers}/me`)).json()) as Customer;
-  const approved = await owner.request.put(`${apiPaths.customers}/${me.id}`, {
-    headers: await xsrfHeader(owner),
-    data: { role: 'wholesale_customer' },
-  });
-  expect(approved.status()).toBe(200);
-  return me.id;
-}
-
 async function simpleProduct(page: Page): Promise<Product> {
   const product = (await shopApi(page.request).products()).find(
     (entry) => entry.type === 'simple' && entry.purchasable,
@@ -79,12 +65,12 @@ test.use({ viewport: { width: 1440, height: 900 } });
 test('an approved buyer with Net 30 pays by invoice with a PO number; the owner marks it paid', async ({
   page,
   browser,
-  request,
 }) => {
   test.setTimeout(120_000);
-  const buyer = await createCustomer(request);
+  const buyer = await createWholesaleBuyer(browser);
+  await signIn(page, buyer);
   const owner = await ownerPage(browser);
-  const buyerId = await wholesaleBuyer(page, owner, buyer);
+  const buyerId = buyer.id;
 
   // The owner gives the account Net 30 and a $2,000 limit in the customer screen.
   await gotoHydrated(owner, `/admin/customers/${buyerId}`);
@@ -144,12 +130,12 @@ test('an approved buyer with Net 30 pays by invoice with a PO number; the owner 
 test('a buyer whose order would pass the credit limit sees why beside the disabled invoice option', async ({
   page,
   browser,
-  request,
 }) => {
   test.setTimeout(90_000);
-  const buyer = await createCustomer(request);
+  const buyer = await createWholesaleBuyer(browser);
+  await signIn(page, buyer);
   const owner = await ownerPage(browser);
-  const buyerId = await wholesaleBuyer(page, owner, buyer);
+  const buyerId = buyer.id;
   const limited = await owner.request.put(`${apiPaths.customers}/${buyerId}`, {
     headers: await xsrfHeader(owner),
     data: { wholesale: { terms: 'net15', credit_limit: '1.00' } },

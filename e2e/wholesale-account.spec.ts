@@ -1,36 +1,14 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiPaths, type LoginResult, type WholesaleApplicationResult } from '@larder/contract';
+import { apiPaths, type LoginResult } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import { axeViolations, ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
+import {
+  applyForWholesale,
+  axeViolations,
+  ownerAccount,
+  signIn,
+  unique,
+} from './support/back-office';
 import { shoot } from './support/screenshots';
-
-const CERTIFICATE = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-
-/** A visitor's wholesale application (a new account with it), through the real multipart route. */
-async function applyForWholesale(request: APIRequestContext, businessName: string) {
-  const email = `stockist.${unique()}@example.com`;
-  const response = await request.post(apiPaths.wholesaleRegistration, {
-    multipart: {
-      business_name: businessName,
-      contact_name: 'Dana Whitfield',
-      email,
-      password: PASSWORD,
-      phone: '+1 919 555 0100',
-      'address[address_1]': '12 Market Street',
-      'address[city]': 'Durham',
-      'address[state]': 'NC',
-      'address[postcode]': '27701',
-      'address[country]': 'US',
-      tax_id: `NC-RS-${unique()}`,
-      sales_channels: 'Our deli counter and a weekend market stall.',
-      monthly_volume: '50-200',
-      certificate: { name: 'resale.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as WholesaleApplicationResult;
-  return { id, account: { email, password: PASSWORD } };
-}
 
 /** The owner approves the application through the API, as the back office's button does. */
 async function approve(request: APIRequestContext, applicationId: number) {

@@ -9,9 +9,9 @@ import {
 } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import {
+  applyForWholesale,
   axeViolations,
   ownerAccount,
-  PASSWORD,
   signIn,
   unique,
   xsrfHeader,
@@ -21,8 +21,6 @@ import { shopApi } from './support/shop-api';
 
 // Decision 0037: an approved wholesale buyer sees the breaks, orders by the case, is shown the
 // opening minimum's progress and pays what the cart showed.
-
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
 const address = {
   first_name: 'Dana',
@@ -36,27 +34,7 @@ const address = {
 
 /** A café's application, approved by an owner through the back office's API. */
 async function approvedBuyer(request: APIRequestContext, browser: Browser) {
-  const email = `cafe.${unique()}@example.com`;
-  const applied = await request.post(apiPaths.wholesaleRegistration, {
-    multipart: {
-      business_name: `Corner Café ${unique()}`,
-      contact_name: 'Dana Whitfield',
-      email,
-      password: PASSWORD,
-      phone: '+1 919 555 0100',
-      'address[address_1]': address.address_1,
-      'address[city]': address.city,
-      'address[state]': address.state,
-      'address[postcode]': address.postcode,
-      'address[country]': address.country,
-      tax_id: `NC-RS-${unique()}`,
-      sales_channels: 'Our café counter.',
-      monthly_volume: '50-200',
-      certificate: { name: 'resale-certificate.pdf', mimeType: 'application/pdf', buffer: PDF },
-    },
-  });
-  expect(applied.status(), await applied.text()).toBe(201);
-  const { id } = (await applied.json()) as { id: number };
+  const { id, account } = await applyForWholesale(request, `Corner Café ${unique()}`);
   const context = await browser.newContext();
   const owner = await context.newPage();
   await signIn(owner, await ownerAccount());
@@ -66,7 +44,7 @@ async function approvedBuyer(request: APIRequestContext, browser: Browser) {
   });
   expect(approved.status(), await approved.text()).toBe(200);
   await context.close();
-  return { email, password: PASSWORD };
+  return account;
 }
 
 test('an approved buyer sees the breaks, is held to whole cases and the opening minimum, and pays what the cart showed', async ({
@@ -112,6 +90,32 @@ test('an approved buyer sees the breaks, is held to whole cases and the opening 
     'Honey Oat Classic | 12 oz comes in cases of 12: order 12, 24, 36…',
   );
   await shoot(page, 'wholesale-cart');
+
+  // Checkout marks the refused line in its summary; placing the order says why in the banner too.
+  await gotoHydrated(page, '/checkout');
+  const refused = page.getByTestId('summary-line').filter({ hasText: 'Honey Oat Classic' });
+  await expect(refused.getByTestId('summary-line-rule')).toContainText(
+    'Honey Oat Classic | 12 oz comes in cases of 12: order 12, 24, 36…',
+  );
+  const form = page.getByTestId('checkout-form');
+  await form.getByLabel('First name').fill(address.first_name);
+  await form.getByLabel('Last name').fill(address.last_name);
+  await form.getByLabel('Email', { exact: true }).fill(buyer.email);
+  await form.getByLabel('Phone').fill('+1 919 555 0100');
+  await form.getByLabel('Country').selectOption(address.country);
+  await form.getByLabel('Street address').fill(address.address_1);
+  await form.getByLabel('City').fill(address.city);
+  await form.getByLabel('State', { exact: true }).selectOption(address.state);
+  await form.getByLabel('Postcode / ZIP').fill(address.postcode);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const banner = page.getByTestId('checkout-error');
+  await expect(banner).toContainText('comes in cases of 12: order 12, 24, 36…');
+  await expect(banner).toBeFocused();
+  expect(await axeViolations(page, '[data-testid="checkout-form"]')).toEqual([]);
+  await shoot(page, 'wholesale-checkout-refused-line');
+  await refused.getByRole('link', { name: 'Update your cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+
   await line.fill('24');
   await expect(page.getByTestId('wholesale-line-rules')).toHaveCount(0);
   await expect(minimum).toContainText('this order meets it');

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiPaths, type Customer, type ProductReview } from '@larder/contract';
+import {
+  apiPaths,
+  type Customer,
+  type ProductReview,
+  type WholesaleApplicationResult,
+} from '@larder/contract';
 
 const run = promisify(execFile);
 export const PASSWORD = 'oat clusters at dawn';
@@ -121,9 +126,9 @@ export async function axeViolations(page: Page, include?: string) {
 
 /**
  * An approved wholesale buyer: a shopper's account whose role the owner changes in a browser
- * context of its own, as the back office's customer screen does.
+ * context of its own, as the back office's customer screen does; with the account's id.
  */
-export async function createWholesaleBuyer(browser: Browser): Promise<Account> {
+export async function createWholesaleBuyer(browser: Browser): Promise<Account & { id: number }> {
   const context = await browser.newContext();
   try {
     const account = await createCustomer(context.request);
@@ -137,8 +142,43 @@ export async function createWholesaleBuyer(browser: Browser): Promise<Account> {
       data: { role: 'wholesale_customer' },
     });
     expect(changed.status()).toBe(200);
-    return account;
+    return { ...account, id: customer!.id };
   } finally {
     await context.close();
   }
+}
+
+const CERTIFICATE = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+/**
+ * A visitor's wholesale application from a deli in Durham, NC, with its certificate, through the
+ * real multipart route: a new account waiting for the owner's decision.
+ */
+export async function applyForWholesale(request: APIRequestContext, businessName: string) {
+  const email = `stockist.${unique()}@example.com`;
+  const response = await request.post(apiPaths.wholesaleRegistration, {
+    multipart: {
+      business_name: businessName,
+      contact_name: 'Dana Whitfield',
+      email,
+      password: PASSWORD,
+      phone: '+1 919 555 0100',
+      'address[address_1]': '12 Market Street',
+      'address[city]': 'Durham',
+      'address[state]': 'NC',
+      'address[postcode]': '27701',
+      'address[country]': 'US',
+      tax_id: `NC-RS-${unique()}`,
+      sales_channels: 'Our deli counter and a weekend market stall.',
+      monthly_volume: '50-200',
+      certificate: {
+        name: 'resale-certificate.pdf',
+        mimeType: 'application/pdf',
+        buffer: CERTIFICATE,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as WholesaleApplicationResult;
+  return { id, email, account: { email, password: PASSWORD } satisfies Account };
 }

@@ -315,11 +315,15 @@ function cover(doc: Doc, input: LineSheetInput): void {
       .map(pdfText)
       .join(', '),
   ].filter((line) => line !== '');
-  let y = PAGE.height - PAGE.margin - 20 - facts.length * 16;
-  for (const line of facts) {
-    doc.font(BODY).fontSize(9.5).fillColor(TEXT).text(line, left, y, { width });
-    y += 16;
-  }
+  // Measured, not counted: a note that wraps to two lines would run into the one below it.
+  doc.font(BODY).fontSize(9.5).fillColor(TEXT);
+  const heights = facts.map((line) => doc.heightOfString(line, { width }));
+  const gap = 5;
+  let y = PAGE.height - PAGE.margin - 20 - heights.reduce((sum, height) => sum + height + gap, 0);
+  facts.forEach((line, index) => {
+    doc.text(line, left, y, { width });
+    y += heights[index]! + gap;
+  });
 }
 
 /** "Page 2 of 5" and the shop on every page after the cover, drawn once all pages exist. */

@@ -103,6 +103,28 @@ describe('GET /wp-json/larder/v1/wholesale/line-sheet.pdf', () => {
     expect(retail.headers['content-type']).toMatch(/^application\/json/);
   });
 
+  it('sets the cover’s notes one under another, a wrapped note included, none over the next', async () => {
+    const res = await get(buyer.bearer);
+    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+    const content = await (await pdf.getPage(1)).getTextContent();
+    // Each printed line's baseline, from the bottom of the page, and its type size.
+    const lines = new Map<number, number>();
+    for (const item of content.items) {
+      if (!('transform' in item) || item.str.trim() === '') continue;
+      const baseline = Math.round(item.transform[5] as number);
+      lines.set(baseline, Math.max(lines.get(baseline) ?? 0, item.height));
+    }
+    const baselines = [...lines.keys()].sort((a, b) => a - b);
+    expect(baselines.length).toBeGreaterThan(6);
+    for (const [index, baseline] of baselines.slice(1).entries()) {
+      const below = baselines[index]!;
+      // The line above starts no lower than a line of its own type over the one below.
+      expect(baseline - below, `lines at ${below} and ${baseline}`).toBeGreaterThanOrEqual(
+        lines.get(baseline)! * 0.9,
+      );
+    }
+  });
+
   it('gives the shop owner the same line sheet', async () => {
     const owner = await signedInCustomer(t.app, t.database.db, { role: 'shop_manager' });
     const res = await get(owner.bearer);

@@ -107,9 +107,3 @@ export function cartStockOf(
   }
   return stock;
 }
-
-/** The shop's stock for the cart's items. */
-export function useCartStock(items: CartItem[]): Map<number, LineStock> {
-  const answer = useCartProducts(items);
-  return useMemo(() => cartStockOf(items, answer), [answer, items]);
-}

@@ -1,7 +1,7 @@
 import type { Product } from '@larder/contract';
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from './cart-store.ts';
-import { wholesaleLines, wholesaleProgress } from './wholesale-cart.ts';
+import { wholesaleLines, wholesaleProgress, wholesaleRefusals } from './wholesale-cart.ts';
 
 const rules = {
   case_size: 12,
@@ -34,6 +34,16 @@ const line = (quantity: number): CartItem => ({
   price: 6,
   variation: { Size: '12 oz' },
   product: { id: 5, slug: 'honey-oat', name: 'Honey Oat Classic', type: 'variable', images: [] },
+});
+
+describe('wholesaleRefusals', () => {
+  it('lists only the refused lines, by line id, in the cart’s words', () => {
+    const whole = { ...line(24), id: 52 };
+    expect(wholesaleRefusals([line(13), whole], [honeyOat])).toEqual(
+      new Map([[51, 'Honey Oat Classic | 12 oz comes in cases of 12: order 12, 24, 36…']]),
+    );
+    expect(wholesaleRefusals([whole], [honeyOat]).size).toBe(0);
+  });
 });
 
 describe('wholesaleLines', () => {

@@ -1,5 +1,5 @@
 // Decision 0037: a wholesale buyer's cart priced and checked by the contract's rule, the one the
-// server charges by, so the cart shows what the order will cost. Loaded with the cart page only.
+// server charges by, so the cart shows what the order will cost. Loaded with the cart and checkout.
 import { useEffect, useMemo, useState } from 'react';
 import type { Product, WholesaleRulesOut, WholesaleTerms } from '@larder/contract';
 import { centsOf, toMoneyNumber } from '@larder/contract/money';
@@ -53,6 +53,17 @@ export function wholesaleLines(items: CartItem[], products: Product[]): Map<numb
     });
   }
   return lines;
+}
+
+/**
+ * The lines the case and minimum rules refuse, by line id, in the words the order's refusal (409
+ * `larder_wholesale_case_size` / `_min_quantity`) uses: checkout marks each on its line.
+ */
+export function wholesaleRefusals(items: CartItem[], products: Product[]): Map<number, string> {
+  const refusals = new Map<number, string>();
+  for (const [id, line] of wholesaleLines(items, products))
+    if (line.refusal) refusals.set(id, line.refusal);
+  return refusals;
 }
 
 /** The progress towards the minimum that applies to this buyer, with what the cart says of it. */

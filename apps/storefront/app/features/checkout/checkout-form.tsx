@@ -48,7 +48,8 @@ import {
 import { OrderSummary } from './order-summary.tsx';
 import { DiscountCodeForm } from '../cart/discount-code-form.tsx';
 import { discountCents, useCartDiscounts } from '../cart/discount-codes.ts';
-import { useCartStock } from '../cart/cart-stock.ts';
+import { cartStockOf, useCartProducts } from '../cart/cart-stock.ts';
+import { wholesaleRefusals } from '../cart/wholesale-cart.ts';
 import { PaymentMethods, type InvoiceOption } from './payment-methods.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 
@@ -152,7 +153,13 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
     { codes: discounts.codes, billingEmail: billing.email },
   );
   const rate = chosenRate(rates.rates, selectedRateId);
-  const stock = useCartStock(items);
+  const cartProducts = useCartProducts(items);
+  const stock = useMemo(() => cartStockOf(items, cartProducts), [cartProducts, items]);
+  // The cart's own rule check, so a refused line is marked where the buyer reads the order.
+  const ruleRefusals = useMemo(
+    () => wholesaleRefusals(items, cartProducts?.products ?? []),
+    [cartProducts, items],
+  );
   const paymentMethod = useWatch({ control, name: 'payment_method' });
   // Before tax, which the server adds: the limit check here is the early word, the server's final.
   const estimatedTotalCents =
@@ -166,7 +173,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
     setRateError(null);
   }, [rates.status, rate?.rate_id]);
 
-  const showFailure = ({ message, outOfStock }: PlaceOrderFailure) =>
+  const showFailure = ({ message, outOfStock, belowMinimum }: PlaceOrderFailure) =>
     form.showBanner(
       'error',
       <>
@@ -177,6 +184,19 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
               Update your cart
             </Link>{' '}
             to change the quantity or remove the item, then place your order.
+          </p>
+        ) : null}
+        {belowMinimum ? (
+          <p>
+            Add more in{' '}
+            <Link to="/cart" className="checkout-banner__link">
+              your cart
+            </Link>{' '}
+            or on the{' '}
+            <Link to="/wholesale/quick-order" className="checkout-banner__link">
+              quick order
+            </Link>{' '}
+            table, then place your order.
           </p>
         ) : null}
       </>,
@@ -338,6 +358,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
             freeShipping: discounts.state.discounts?.free_shipping ?? false,
           }}
           stock={stock}
+          ruleRefusals={ruleRefusals}
         >
           <DiscountCodeForm
             idPrefix="checkout"

@@ -197,6 +197,13 @@ describe('placeOrderFailure', () => {
     });
   });
 
+  it('says a wholesale order under its minimum needs more, not that a line is short', () => {
+    const message =
+      'A first wholesale order has a $150.00 minimum before shipping and tax: add $63.60 more.';
+    const failure = placeOrderFailure(new ApiError(409, 'larder_wholesale_order_minimum', message));
+    expect(failure).toEqual({ message, outOfStock: false, belowMinimum: true, fields: [] });
+  });
+
   it('puts 400 messages beside the fields they name, and the rest in the banner', () => {
     const failure = placeOrderFailure(
       new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): billing.state', {

@@ -142,6 +142,8 @@ export interface PlaceOrderFailure {
   message: string;
   /** A line is out of stock (409): the shopper fixes it in the cart. */
   outOfStock: boolean;
+  /** A wholesale order under its minimum (409, decision 0037): the fix is to add, not to remove. */
+  belowMinimum?: true;
   /** Messages for fields of the form, to show beside them. */
   fields: Array<{ path: CheckoutFieldPath; message: string }>;
 }
@@ -159,12 +161,16 @@ function formPath(key: string): CheckoutFieldPath | null {
   return null;
 }
 
+const WHOLESALE_MINIMUM_CODE = 'larder_wholesale_order_minimum';
+
 /** What went wrong placing the order, in the shopper's words and mapped to the form's fields. */
 export function placeOrderFailure(error: unknown): PlaceOrderFailure {
   const none = { outOfStock: false, fields: [] };
   if (!(error instanceof ApiError)) return { ...none, message: NETWORK_MESSAGE };
   if (error.status === 429) return { ...none, message: TOO_MANY_REQUESTS_MESSAGE };
   if (error.status >= 500) return { ...none, message: SERVER_MESSAGE };
+  if (error.status === 409 && error.code === WHOLESALE_MINIMUM_CODE)
+    return { ...none, belowMinimum: true, message: error.message };
   if (error.status === 409) return { ...none, outOfStock: true, message: error.message };
   const fields: PlaceOrderFailure['fields'] = [];
   const others: string[] = [];

@@ -18,6 +18,8 @@ interface OrderSummaryProps {
   discount?: { cents: number; freeShipping: boolean };
   /** The shop's stock for the lines, once known: a line it cannot fill says so (issue 14). */
   stock?: ReadonlyMap<number, LineStock>;
+  /** A wholesale buyer's lines the case or minimum rule refuses, by line id (decision 0037). */
+  ruleRefusals?: ReadonlyMap<number, string>;
   /** The discount code field, between the lines and the totals. */
   children?: ReactNode;
 }
@@ -31,6 +33,7 @@ export function OrderSummary({
   pendingShipping,
   discount,
   stock,
+  ruleRefusals,
   children,
 }: OrderSummaryProps) {
   return (
@@ -42,12 +45,14 @@ export function OrderSummary({
           const short = figures
             ? checkoutStockNote(cartItemTitle(item), figures, item.quantity)
             : null;
+          const refusal = ruleRefusals?.get(item.id);
           return (
             <li
               key={item.id}
               className="order-summary__line"
               data-testid="summary-line"
               data-short={short ? true : undefined}
+              data-refused={refusal ? true : undefined}
             >
               <span className="order-summary__media">
                 {image ? (
@@ -65,6 +70,11 @@ export function OrderSummary({
               {short ? (
                 <p className="order-summary__stock" data-testid="summary-line-stock">
                   {short} <Link to="/cart">Update your cart</Link>
+                </p>
+              ) : null}
+              {refusal ? (
+                <p className="order-summary__stock" data-testid="summary-line-rule">
+                  {refusal} <Link to="/cart">Update your cart</Link>
                 </p>
               ) : null}
             </li>

@@ -113,7 +113,12 @@ export function WholesaleDetailScreen({
             </a>{' '}
             <span className="admin-muted">({formatBytes(certificate.bytes)})</span>
           </Field>
-          <Field term="Customer account">#{application.customer_id}</Field>
+          <Field term="Customer account">
+            {/* Where the owner goes next: an approved account's payment terms are set there. */}
+            <Link to={`/admin/customers/${application.customer_id}`}>
+              Customer #{application.customer_id}
+            </Link>
+          </Field>
           <Field term="Received">{formatDateTime(application.date_created_gmt)}</Field>
           {application.date_decided_gmt ? (
             <Field term="Decided">{formatDateTime(application.date_decided_gmt)}</Field>

@@ -322,7 +322,7 @@ function OrderLines({ data, result }: { data: LinesStep; result: ActionResult | 
             </Button>
           </div>
         </section>
-        <div className="admin-grid-2">
+        <div className="new-order__addresses">
           <AddressInputs prefix="billing" values={draft.addresses.billing} errors={errors} />
           <AddressInputs prefix="shipping" values={draft.addresses.shipping} errors={errors} />
         </div>

@@ -111,7 +111,7 @@ function AddressInputs({
 }) {
   return (
     <fieldset
-      className="admin-card new-order__address"
+      className="admin-card new-order__fieldset new-order__address"
       aria-describedby={prefix === 'shipping' ? 'new-order-ship-to-hint' : undefined}
     >
       <legend className="admin-card__title">
@@ -327,7 +327,7 @@ function OrderLines({ data, result }: { data: LinesStep; result: ActionResult | 
           <AddressInputs prefix="shipping" values={draft.addresses.shipping} errors={errors} />
         </div>
         <fieldset
-          className="admin-card admin-check-group"
+          className="admin-card new-order__fieldset"
           aria-describedby="new-order-shipping-hint"
         >
           <legend className="admin-card__title">Shipping</legend>
@@ -340,9 +340,9 @@ function OrderLines({ data, result }: { data: LinesStep; result: ActionResult | 
           {errors.shipping_lines ? (
             <p className="form-field__error">{errors.shipping_lines}</p>
           ) : null}
-          <div className="admin-check-group__items">
+          <div className="new-order__choices">
             {rates.map((option) => (
-              <div className="admin-check" key={option.rate_id}>
+              <div className="new-order__choice" key={option.rate_id}>
                 <input
                   type="radio"
                   id={`new-order-rate-${option.rate_id}`}
@@ -358,12 +358,12 @@ function OrderLines({ data, result }: { data: LinesStep; result: ActionResult | 
             ))}
           </div>
         </fieldset>
-        <fieldset className="admin-card admin-check-group">
+        <fieldset className="admin-card new-order__fieldset">
           <legend className="admin-card__title">Payment</legend>
           {errors.payment ? <p className="form-field__error">{errors.payment}</p> : null}
-          <div className="admin-check-group__items">
+          <div className="new-order__choices">
             {terms?.terms ? (
-              <div className="admin-check">
+              <div className="new-order__choice">
                 <input
                   type="radio"
                   id="new-order-pay-invoice"
@@ -377,7 +377,7 @@ function OrderLines({ data, result }: { data: LinesStep; result: ActionResult | 
                 <label htmlFor="new-order-pay-invoice">{invoiceMethodTitle(terms.terms)}</label>
               </div>
             ) : null}
-            <div className="admin-check">
+            <div className="new-order__choice">
               <input
                 type="radio"
                 id="new-order-pay-paid"

@@ -288,7 +288,10 @@ export async function buildApp(
 
   // The back office's owner-only routes (issue 13).
   await app.register(wholesaleApplicationsRoutes, { wholesale, publicUrl: config.publicUrl });
-  await app.register(wholesaleOrderingRoutes, { wholesaleOrdering: services.wholesaleOrdering });
+  await app.register(wholesaleOrderingRoutes, {
+    wholesaleOrdering: services.wholesaleOrdering,
+    viewerForCustomer: services.viewerForCustomer,
+  });
   await app.register(contactMessagesRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
@@ -300,7 +303,11 @@ export async function buildApp(
   await app.register(mediaLibraryRoutes, { mediaLibrary: services.mediaLibrary });
   await app.register(catalogTransferRoutes, { catalogTransfer: services.catalogTransfer });
 
-  await app.register(shippingRoutes, { shipping, rateLimit: config.rateLimits.shippingRates });
+  await app.register(shippingRoutes, {
+    shipping,
+    rateLimit: config.rateLimits.shippingRates,
+    viewerForCustomer: services.viewerForCustomer,
+  });
   await app.register(shippingZonesRoutes, { shippingZones: services.shippingZones });
   await app.register(taxRoutes, { tax: services.tax, publicUrl: config.publicUrl });
   await app.register(couponsRoutes, {

@@ -5,7 +5,7 @@ import { createMemoryCounters, type SharedCounters } from './http/shared-counter
 import { createActivityRepo } from './modules/activity/activity.repo.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAccountsService, viewerOf } from './modules/accounts/accounts.service.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { loadAuthSecret } from './modules/accounts/auth-secret.ts';
 import { createEmailChangeRepo } from './modules/accounts/email-change.repo.ts';
@@ -113,6 +113,11 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     now,
   });
   const accountsRepo = createAccountsRepo(db);
+  /** A customer's account as the Viewer their own requests would have (decision 0041). */
+  const viewerForCustomer = async (customerId: number) => {
+    const row = await accountsRepo.findById(customerId);
+    return row ? viewerOf(row) : undefined;
+  };
   const accounts = createAccountsService(accountsRepo, {
     signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
     rememberDays: config.rememberMeDays,
@@ -200,6 +205,9 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     now,
     // Bound late: payments and the invoice PDF are built from the orders service below.
     onInvoiceOrder: (order) => payments.invoiceOrderPlaced(order),
+    onPaidOrder: (order) => payments.paidOrderPlaced(order),
+    viewerForCustomer,
+    activity,
   });
   const paymentSetup = createPaymentSetup(config);
   const paymentsRepo = createPaymentsRepo(db);
@@ -237,6 +245,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     signInThrottle,
     accountsRepo,
     accounts,
+    viewerForCustomer,
     emailChange,
     passwordReset,
     catalog,

@@ -1252,7 +1252,7 @@ const routes: RouteEntry[] = [
   ),
   ...[apiPaths.orders, `${apiPaths.orders}/`].map((path): RouteEntry => ({
     route: `POST ${path}`,
-    rule: 'anyone orders as a guest (customer_id 0); only you order as yourself',
+    rule: 'anyone orders as a guest (customer_id 0); only you order as yourself, or an owner for anyone',
     probes: (w) => [
       { method: 'POST', url: path, payload: orderPayload(w, 0), expect: same(201) },
       {
@@ -1260,7 +1260,8 @@ const routes: RouteEntry[] = [
         url: path,
         payload: orderPayload(w, w.sessions.customerA.id),
         // A guest naming a customer is 403 too (orders.test.ts pins it): no sign-in would help.
-        expect: { ...onlyFor(['customerA'], 201), guest: 403 },
+        // An owner enters phone and email orders for customers (decision 0041).
+        expect: { ...onlyFor(['customerA', 'owner'], 201), guest: 403 },
       },
     ],
   })),

@@ -37,6 +37,8 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
     route('orders', 'routes/admin-orders.tsx', { id: 'admin-orders' }),
+    // A phone or email order the owner enters for a customer (decision 0041).
+    route('orders/new', 'routes/admin-order-new.tsx', { id: 'admin-order-new' }),
     route('orders/:id', 'routes/admin-order.tsx', { id: 'admin-order' }),
     // The invoice and packing slip (resource route): /admin/orders/42/invoice.pdf.
     route('orders/:id/:document', 'routes/admin-order-document.ts', { id: 'admin-order-document' }),

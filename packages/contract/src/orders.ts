@@ -55,11 +55,14 @@ export type CheckoutBillingAddress = z.infer<typeof CheckoutBillingAddressSchema
 
 /**
  * `POST /wp-json/wc/v3/orders` (spec §7): the order plus customer_id. Only ids, quantities, the
- * addresses, the chosen rate, the payment method and a note are taken; prices, totals, status and
- * set_paid are the server's to decide and are dropped if sent.
+ * addresses, the chosen rate, the payment method and a note are taken; prices, totals and status
+ * are the server's to decide and are dropped if sent. `set_paid` is the owner's alone (decision 0041).
  */
 export const OrderCreateSchema = z.object({
-  /** 0 for a guest; otherwise it must be the signed-in customer's own id. */
+  /**
+   * 0 for a guest; otherwise the signed-in customer's own id, or for an owner any customer's: the
+   * order is then priced and checked as that customer (decision 0041).
+   */
   customer_id: z.number().int().min(0).max(MAX_ID).default(0),
   payment_method: z.string({ error: 'Choose how to pay.' }).min(1, 'Choose how to pay.').max(50),
   payment_method_title: z.string().max(100).optional(),
@@ -86,6 +89,13 @@ export const OrderCreateSchema = z.object({
   coupon_lines: CouponLinesInputSchema,
   /** The buyer's purchase-order number, kept on the order (`invoice.purchase_order_number`). */
   purchase_order_number: PurchaseOrderNumberSchema.optional(),
+  /**
+   * An owner's order paid another way (bank transfer, cheque, card by phone): processing at once.
+   * Ignored for anyone else, as WooCommerce's checkout ignores it.
+   */
+  set_paid: z.boolean().optional(),
+  /** The payment's reference when `set_paid` (a cheque number, a bank reference). */
+  transaction_id: z.string().trim().max(100).optional(),
 });
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
 

@@ -234,7 +234,11 @@ export const CartQuoteSchema = z.object({
 });
 
 /** `POST /wp-json/wc/v3/shipping-rates/`: the address plus the cart's lines (spec §7). */
-export const ShippingRatesRequestSchema = ShippingDestinationSchema.extend(CartQuoteSchema.shape);
+export const ShippingRatesRequestSchema = ShippingDestinationSchema.extend({
+  ...CartQuoteSchema.shape,
+  /** An owner quotes as this customer, for an order they enter for them (decision 0041). */
+  customer_id: z.number().int().min(0).max(MAX_ID).optional(),
+});
 export type ShippingRatesRequest = z.input<typeof ShippingRatesRequestSchema>;
 
 /** One rate, cheapest first in the response. `rate_id` is `method_id:instance_id`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyStringSchema } from './common.ts';
+import { MAX_ID, MoneyStringSchema } from './common.ts';
 import { MoneyInputError, parseMoneyInput } from './money-input.ts';
 import { toMoneyString } from './money.ts';
 import {
@@ -104,6 +104,11 @@ export const WholesaleTermsSchema = z.object({
   reorder_minimum: MoneyStringSchema,
 });
 export type WholesaleTerms = z.infer<typeof WholesaleTermsSchema>;
+
+/** An owner reads the terms of one wholesale customer, to enter an order for them (decision 0041). */
+export const WholesaleTermsQuerySchema = z.object({
+  customer: z.coerce.number().int().positive().max(MAX_ID).optional(),
+});
 
 export const toWholesaleTerms = (
   progress: Pick<MinimumProgress, 'kind' | 'minimumCents'>,

@@ -634,6 +634,10 @@ export const orders = pgTable(
     purchaseOrderNumber: text('purchase_order_number').notNull().default(''),
     /** When an invoice order is to be paid: the order's date plus its terms' days. */
     dateDue: timestamp('date_due', { mode: 'date' }),
+    /** WooCommerce's created_via: 'admin' for an order the owner entered in the back office (decision 0041). */
+    createdVia: text('created_via', { enum: ['rest-api', 'admin'] })
+      .notNull()
+      .default('rest-api'),
   },
   (table) => [
     index('orders_customer_idx').on(table.customerId, table.dateCreated),

@@ -21,6 +21,7 @@ import { ApiError, invalidParam } from '../../http/errors.ts';
 import { formatWpDate } from '../../http/format.ts';
 import { pageOffset } from '../../http/pagination.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { taxableLine, type TaxService } from '../tax/tax.service.ts';
@@ -35,6 +36,7 @@ import {
 } from './orders.repo.ts';
 import { outOfStock, priceCart, stockKey, type PricedLine } from '../pricing/cart-pricing.ts';
 import { checkOrderMinimum } from '../pricing/wholesale-minimums.ts';
+import { buyerViewer, type ViewerForCustomer } from '../pricing/customer-viewer.ts';
 
 /** The order as the route hands it over: OrderCreateSchema after parsing (defaults filled in). */
 export type OrderCreateInput = z.output<typeof OrderCreateSchema>;
@@ -99,6 +101,12 @@ export interface OrdersServiceOptions {
   now?: () => Date;
   /** Sends an invoice order's confirmation with its invoice (the order needs no payment step). */
   onInvoiceOrder?: (order: Order) => Promise<void>;
+  /** Sends the confirmation of an order the owner entered as paid (`set_paid`), as a payment does. */
+  onPaidOrder?: (order: Order) => Promise<void>;
+  /** Finds the customer an owner enters an order for (decision 0041); without it, only oneself. */
+  viewerForCustomer?: ViewerForCustomer;
+  /** Records owner-entered orders in the activity log. */
+  activity?: ActivityService;
   log?: { error(object: object, message: string): void };
 }
 
@@ -221,7 +229,7 @@ export function toOrder({ order, items, coupons }: OrderWithItems, now = new Dat
     parent_id: 0,
     number: String(order.id),
     order_key: order.orderKey,
-    created_via: 'rest-api',
+    created_via: order.createdVia,
     status: order.status,
     currency: 'USD',
     date_created: formatWpDate(order.dateCreated),
@@ -403,12 +411,26 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
     releaseExpiredHolds,
 
     /** `POST /orders`: prices, shipping and stock are all the server's (spec §7, issue 4). */
-    async create(input: OrderCreateInput, viewer: Viewer, client: ClientInfo): Promise<Order> {
-      if (input.customer_id !== 0 && (viewer.isGuest || input.customer_id !== viewer.customerId)) {
-        throw new ApiError(
-          403,
-          'woocommerce_rest_cannot_create',
-          'You can only place an order for yourself: send customer_id 0 or your own id.',
+    async create(input: OrderCreateInput, caller: Viewer, client: ClientInfo): Promise<Order> {
+      // Decision 0041: an owner may enter an order for any customer, priced and checked as them:
+      // from here on `viewer` is the buyer, `caller` whoever sent the request.
+      const viewer = await buyerViewer(
+        caller,
+        input.customer_id,
+        options.viewerForCustomer ?? (async () => undefined),
+        () =>
+          new ApiError(
+            403,
+            'woocommerce_rest_cannot_create',
+            'You can only place an order for yourself: send customer_id 0 or your own id.',
+          ),
+      );
+      const ownerEntered = viewer !== caller;
+      const setPaid = ownerEntered && input.set_paid === true;
+      if (setPaid && input.payment_method === INVOICE_PAYMENT_METHOD_ID) {
+        throw invalidParam(
+          'set_paid',
+          'An invoice order is paid when its invoice is marked paid: send set_paid only for another method.',
         );
       }
       shipping.checkDestination(input.billing, {
@@ -433,7 +455,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
       const counted = countedUnitsByProduct(cart.lines);
       // Wholesale accounts are businesses the owner approved; anyone else's unpaid units are capped
       // so an anonymous order cannot take a product off sale.
-      const holdLimited = !viewer.canSeeWholesale;
+      const holdLimited = !viewer.canSeeWholesale && !ownerEntered;
       const maxHeld = options.maxHeldUnits;
       if (holdLimited) {
         for (const { name, units, lineIndex } of counted.values()) {
@@ -545,6 +567,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           holdExpiresAt: invoice ? null : holdExpiresAt,
           dateCreated: created,
           dateModified: created,
+          // A person in the back office; an owner's API key is a program, as WooCommerce counts it.
+          createdVia: ownerEntered && caller.apiKeyId === undefined ? 'admin' : 'rest-api',
         });
         await coupons.redeem(tx, discount, order.id, couponUser);
         // One global order of row locks (product, then variation) so two orders never deadlock.
@@ -614,13 +638,45 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             taxClass: line.taxClass,
           })),
         );
+        if (setPaid) {
+          // As a payment marks it paid: the held stock becomes the sale, the sales are counted.
+          await ordersRepo.markPaid(
+            tx,
+            order.id,
+            {
+              transactionId: input.transaction_id ?? '',
+              paymentMethod: input.payment_method,
+              paymentMethodTitle: input.payment_method_title ?? input.payment_method,
+            },
+            created,
+          );
+          for (const line of cart.lines) {
+            await ordersRepo.addTotalSales(tx, line.productId, line.quantity);
+          }
+        }
+        if (ownerEntered) {
+          const name =
+            `${input.billing.first_name} ${input.billing.last_name}`.trim() || input.billing.email;
+          await options.activity?.record(
+            caller,
+            {
+              action: 'order.created',
+              subjectType: 'order',
+              subjectId: order.id,
+              summary: `Entered order #${order.id} for ${name} (customer #${input.customer_id}): ${formatCents(totalCents)}, ${invoice ? invoiceMethodTitle(invoice.terms) : setPaid ? `paid by ${input.payment_method_title ?? input.payment_method}` : 'awaiting payment'}`,
+            },
+            tx,
+          );
+        }
         const used = await ordersRepo.find(tx, order.id);
-        return { order, items, coupons: used?.coupons ?? [] };
+        return used ?? { order, items, coupons: [] };
       });
       const placed = toOrder(stored, now());
       if (byInvoice && options.onInvoiceOrder) {
         // The order stands whatever happens to its email; the hook logs its own failures.
         await options.onInvoiceOrder(placed);
+      } else if (setPaid && options.onPaidOrder) {
+        await options.onPaidOrder(placed);
       }
       return placed;
     },

@@ -214,6 +214,11 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
       await sendOrderEmails(order, confirmation);
     },
 
+    /** An order the owner entered as paid another way (decision 0041): the emails a payment sends. */
+    async paidOrderPlaced(order: PayableOrder['order']): Promise<void> {
+      await sendOrderEmails(order);
+    },
+
     async payByCard(input: CardPaymentInput, viewer: Viewer): Promise<PaymentResult> {
       const provider = options.card;
       if (!provider) throw unavailable('Card');

@@ -10,20 +10,24 @@ import {
   ShippingZoneSchema,
 } from '@larder/contract';
 import type { RateLimit } from '../../config.ts';
+import { ApiError } from '../../http/errors.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
+import { buyerViewer, type ViewerForCustomer } from '../pricing/customer-viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
 import type { ShippingService } from './shipping.service.ts';
 
 export interface ShippingRoutesOptions {
   shipping: ShippingService;
   rateLimit: RateLimit;
+  /** Lets an owner quote as a customer (`customer_id`), for an order entered for them. */
+  viewerForCustomer?: ViewerForCustomer;
 }
 
 const tags = ['shipping'];
 
 export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = async (
   app,
-  { shipping, rateLimit },
+  { shipping, rateLimit, viewerForCustomer = async () => undefined },
 ) => {
   app.get(
     apiPaths.countries,
@@ -89,11 +93,14 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
             "returns that zone's rates, cheapest first; a free shipping method that applies takes the place of " +
             'the flat rate listed just before it. 400 `rest_invalid_param` for a bad address or line, or for an ' +
             'address whose zone offers no method (zone 0 has none in the demo: it ships within the US only); ' +
-            '409 `larder_out_of_stock` / `larder_not_purchasable` naming the product; 429 `rest_rate_limited`.',
+            '409 `larder_out_of_stock` / `larder_not_purchasable` naming the product; 429 `rest_rate_limited`. ' +
+            'An owner may send `customer_id` to quote as that customer (their prices, rules and tax; 400 ' +
+            '`woocommerce_rest_invalid_customer_id` when there is none); anyone else only 0 or their own id (403).',
           body: ShippingRatesRequestSchema,
           response: {
             200: z.array(ShippingRateSchema),
             400: ApiErrorSchema,
+            403: ApiErrorSchema,
             409: ApiErrorSchema,
             413: ApiErrorSchema,
             415: ApiErrorSchema,
@@ -101,7 +108,21 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
           },
         },
       },
-      async (request) => shipping.rates(request.body, viewerFromRequest(request)),
+      async (request) =>
+        shipping.rates(
+          request.body,
+          await buyerViewer(
+            viewerFromRequest(request),
+            request.body.customer_id,
+            viewerForCustomer,
+            () =>
+              new ApiError(
+                403,
+                'woocommerce_rest_cannot_view',
+                'You can only quote for yourself: send customer_id 0 or your own id.',
+              ),
+          ),
+        ),
     );
   }
 };

@@ -4,16 +4,21 @@ import {
   wholesaleOrderingPaths,
   WholesaleSettingsSchema,
   WholesaleSettingsUpdateSchema,
+  WholesaleTermsQuerySchema,
   WholesaleTermsSchema,
 } from '@larder/contract';
 import { ownerErrorResponses, ownerOf, requireOwner } from '../../http/owner-guard.ts';
 import { PRIVATE_CACHE_CONTROL } from '../../http/read-cache.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, requireJson } from '../../http/write-guards.ts';
+import { ApiError } from '../../http/errors.ts';
+import { buyerViewer, type ViewerForCustomer } from '../pricing/customer-viewer.ts';
 import type { WholesaleOrderingService } from './wholesale-ordering.service.ts';
 
 export interface WholesaleOrderingRoutesOptions {
   wholesaleOrdering: WholesaleOrderingService;
+  /** Lets an owner read a customer's terms (`?customer=`), for an order entered for them. */
+  viewerForCustomer?: ViewerForCustomer;
 }
 
 const tags = ['wholesale'];
@@ -25,7 +30,7 @@ const minimums =
 /** Decision 0037: the owner's order minimums and the one a wholesale buyer is held to. */
 export const wholesaleOrderingRoutes: FastifyPluginAsyncZod<
   WholesaleOrderingRoutesOptions
-> = async (app, { wholesaleOrdering }) => {
+> = async (app, { wholesaleOrdering, viewerForCustomer = async () => undefined }) => {
   app.get(
     wholesaleOrderingPaths.settings,
     {
@@ -71,13 +76,35 @@ export const wholesaleOrderingRoutes: FastifyPluginAsyncZod<
       schema: {
         tags,
         summary: 'The order minimum that applies to me (wholesale buyer)',
-        description: `${minimums} 401 for a guest, 403 for an account that is not wholesale.`,
-        response: { 200: WholesaleTermsSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        description:
+          `${minimums} 401 for a guest, 403 for an account that is not wholesale. An owner reads ` +
+          "a wholesale customer's with `?customer=` (400 `woocommerce_rest_invalid_customer_id` " +
+          "when there is none; 403 for anyone else naming another customer's id).",
+        querystring: WholesaleTermsQuerySchema,
+        response: {
+          200: WholesaleTermsSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-      return wholesaleOrdering.terms(viewerFromRequest(request));
+      const viewer = viewerFromRequest(request);
+      return wholesaleOrdering.terms(
+        await buyerViewer(
+          viewer,
+          viewer.isGuest ? undefined : request.query.customer,
+          viewerForCustomer,
+          () =>
+            new ApiError(
+              403,
+              'woocommerce_rest_cannot_view',
+              'You can only read your own wholesale terms.',
+            ),
+        ),
+      );
     },
   );
 };

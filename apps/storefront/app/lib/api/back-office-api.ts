@@ -28,6 +28,11 @@ import {
   type OwnerCustomerUpdate,
   type OwnerOrder,
   type OwnerOrderUpdate,
+  type Order,
+  type OrderCreate,
+  type ShippingRate,
+  type ShippingRatesRequest,
+  type WholesaleTerms,
   type Product,
   type ProductCategory,
   type ProductCreate,
@@ -175,6 +180,14 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
       send(apiPaths.newsletterExport, { headers: { accept: 'text/csv' } }),
 
     listOrders: (query: Query) => list<OwnerOrder>(apiPaths.orders, query),
+    /** An order the owner enters for a customer (`customer_id`), priced as them (decision 0041). */
+    createOrder: (order: OrderCreate) => post<Order>(apiPaths.orders, order),
+    /** Shipping rates quoted as the customer `request.customer_id` names. */
+    quoteShippingFor: (request: ShippingRatesRequest) =>
+      post<ShippingRate[]>(apiPaths.shippingRates, request),
+    /** The order minimum a wholesale customer is held to (opening or reorder). */
+    getWholesaleTermsOf: (customerId: number) =>
+      get<WholesaleTerms>(wholesaleOrderingPaths.terms, { customer: customerId }),
     getOrder: (id: number) => get<OwnerOrder>(`${apiPaths.orders}/${id}`),
     updateOrder: (id: number, update: OwnerOrderUpdate) =>
       put<OwnerOrder>(`${apiPaths.orders}/${id}`, update),

@@ -103,6 +103,7 @@ export function OrdersScreen({ items, total, totalPages, filters, page }: Orders
             ? `Orders of customer #${filters.customer}.`
             : 'Processing orders are paid and wait for you to ship them.'
         }
+        actions={<ButtonLink to="/admin/orders/new">New order</ButtonLink>}
       />
       <OrderFiltersForm filters={filters} />
       <AdminTable

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "created_via" text DEFAULT 'rest-api' NOT NULL;

@@ -283,6 +283,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     stockists: createStockistsService(db, {
       mailer,
       publicUrl: config.publicUrl,
+      shopOwnerEmail: config.shopOwnerEmail,
       activity,
       log,
       now,

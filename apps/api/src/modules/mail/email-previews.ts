@@ -9,6 +9,7 @@ import {
 } from './account-emails.ts';
 import type { Email, EmailBrand } from './email.ts';
 import { overdueInvoiceReminderEmail, ownerOverdueInvoiceEmail } from './invoice-emails.ts';
+import { stockistListingRequestOwnerEmail } from './stockist-emails.ts';
 import { contactMessageEmail, newReviewEmail } from './notice-emails.ts';
 import { backInStockEmail, stockRequestConfirmationEmail } from './stock-emails.ts';
 import {
@@ -214,6 +215,22 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
     {
       name: 'invoice-overdue-for-owner',
       email: ownerOverdueInvoiceEmail(overdueOrder, backOfficeOrderLink(publicUrl, order), owner),
+    },
+    {
+      name: 'stockist-listing-request-for-owner',
+      email: stockistListingRequestOwnerEmail(
+        owner,
+        {
+          id: 3,
+          businessName: applicant.businessName,
+          address: '12 Market Street, Durham, NC 27701',
+          phone: '(919) 555-0110',
+          website: 'https://cornerpantry.example',
+          note: 'Open every day from 8 to 6; granola by the scoop.',
+          email: danaMailbox.address,
+        },
+        `${publicUrl}/admin/stockists`,
+      ),
     },
     {
       name: 'order-new-for-owner',

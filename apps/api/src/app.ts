@@ -322,6 +322,9 @@ export async function buildApp(
     sweepIntervalMs: 60_000,
     // One process sweeps per tick; the others release holds lazily as they read orders.
     oneProcessAtATime: (task) => database.ifNoneOther('orderHoldSweep', task),
+    alsoOnSweep: [
+      { name: 'send overdue invoice reminders', run: () => services.invoiceReminders.sendDue() },
+    ],
   });
   await app.register(orderManagementRoutes, { orderManagement });
   await app.register(orderDocumentsRoutes, { orderDocuments: services.orderDocuments });

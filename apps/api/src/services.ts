@@ -53,6 +53,8 @@ import { createWholesaleService } from './modules/wholesale/wholesale.service.ts
 import { createWholesaleOrderingService } from './modules/wholesale/wholesale-ordering.service.ts';
 import { createLineSheetService } from './modules/line-sheet/line-sheet.service.ts';
 import { createStockistsService } from './modules/stockists/stockists.service.ts';
+import { createInvoiceReminderClaims } from './modules/orders/invoice-reminders.ts';
+import { createInvoiceRemindersService } from './modules/payments/invoice-reminders.ts';
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -278,9 +280,19 @@ export function createServices({ config, db, log, now, counters: given }: Servic
       dataDir: config.dataDir,
       now,
     }),
+    invoiceReminders: createInvoiceRemindersService(createInvoiceReminderClaims(db), {
+      mailer,
+      invoiceDocument: (orderId) => orderDocuments.invoice(orderId),
+      publicUrl: config.publicUrl,
+      shopName: config.shop.name,
+      shopOwnerEmail: config.shopOwnerEmail,
+      log,
+      now,
+    }),
     stockists: createStockistsService(db, {
       mailer,
       publicUrl: config.publicUrl,
+      shopOwnerEmail: config.shopOwnerEmail,
       activity,
       log,
       now,

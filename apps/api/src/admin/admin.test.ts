@@ -712,6 +712,8 @@ describe('catalog export and import', () => {
       regular_price: '11.00',
       sale_price: '',
       wholesale_price: '6.50',
+      // The copied product's breaks cost more than 6.50, which the import refuses (decision 0037).
+      wholesale: { case_size: 1, min_quantity: 1, tiers: [] },
     });
     writeFileSync(path, JSON.stringify(file));
     expect(await admin('catalog', 'import', path)).toMatchObject({
@@ -731,7 +733,13 @@ describe('catalog export and import', () => {
   it('reads prices typed as "12", "7.5" or "7.05" to the cent, and exports them as "12.00"', async () => {
     const file = CatalogFileSchema.parse(JSON.parse((await admin('catalog', 'export')).out));
     const simple = file.products.find((entry) => entry.slug === 'peanut-butter-banana')!;
-    Object.assign(simple, { regular_price: '12', sale_price: '7.5', wholesale_price: '7.05' });
+    Object.assign(simple, {
+      regular_price: '12',
+      sale_price: '7.5',
+      wholesale_price: '7.05',
+      // Its demo breaks cost more than 7.05, which the import refuses (decision 0037).
+      wholesale: { case_size: 1, min_quantity: 1, tiers: [] },
+    });
     const path = join(workDir, 'typed-prices.json');
     writeFileSync(path, JSON.stringify(file));
     expect(await admin('catalog', 'import', path)).toMatchObject({ code: 0 });

@@ -46,7 +46,7 @@ export const PROCESS_LOCKS = {
   migrations: 0x4c_41_52_01,
   /** The demo data and the responsive image sizes a starting process adds when they are missing. */
   startupData: 0x4c_41_52_02,
-  /** The sweep that cancels unpaid orders past their hold. */
+  /** The sweep that cancels unpaid orders past their hold, and sends overdue-invoice reminders. */
   orderHoldSweep: 0x4c_41_52_03,
 } as const;
 export type ProcessLock = keyof typeof PROCESS_LOCKS;

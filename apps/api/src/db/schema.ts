@@ -638,12 +638,18 @@ export const orders = pgTable(
     createdVia: text('created_via', { enum: ['rest-api', 'admin'] })
       .notNull()
       .default('rest-api'),
+    /** When the buyer was sent the overdue reminder: claimed once, before it is sent. */
+    overdueRemindedAt: timestamp('overdue_reminded_at', { mode: 'date' }),
   },
   (table) => [
     index('orders_customer_idx').on(table.customerId, table.dateCreated),
     index('orders_hold_idx').on(table.status, table.holdExpiresAt),
     // Every order newest first (the owner's command line): no full scan of a million rows.
     index('orders_date_idx').on(table.dateCreated, table.id),
+    // The reminder job's look for invoices past due and not yet reminded (only invoices have a due date).
+    index('orders_invoice_reminder_idx')
+      .on(table.dateDue)
+      .where(sql`${table.overdueRemindedAt} is null`),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   type CatalogIssue,
   type Locate,
   type ParsedCatalog,
+  type WholesaleRulesEntry,
 } from './catalog-file.ts';
 
 /**
@@ -34,6 +35,11 @@ const PRODUCT_COLUMNS = [
   'regular_price',
   'sale_price',
   'wholesale_price',
+  /** Decision 0037's rules; on a variation all three empty means "as its product". */
+  'wholesale_case_size',
+  'wholesale_min_quantity',
+  /** Quantity breaks as `quantity:price`, smallest first: `60:6.50|120:6.00`. */
+  'wholesale_tiers',
   'manage_stock',
   'stock_quantity',
   'stock_status',
@@ -61,6 +67,22 @@ const PRODUCT_COLUMNS = [
   ...NUTRITION,
 ] as const;
 
+const WHOLESALE_COLUMNS = [
+  'wholesale_case_size',
+  'wholesale_min_quantity',
+  'wholesale_tiers',
+] as const;
+
+/** A variation's rules of its own are filled in; without, its product's apply and the cells are empty. */
+const wholesaleCells = (rules: WholesaleRulesEntry | null | undefined): Record<string, string> =>
+  rules
+    ? {
+        wholesale_case_size: String(rules.case_size),
+        wholesale_min_quantity: String(rules.min_quantity),
+        wholesale_tiers: joinList(rules.tiers.map((tier) => `${tier.min_quantity}:${tier.price}`)),
+      }
+    : {};
+
 /** The columns a variation row fills; every other one stays empty on it. */
 const VARIATION_COLUMNS = new Set<string>([
   'type',
@@ -69,6 +91,7 @@ const VARIATION_COLUMNS = new Set<string>([
   'regular_price',
   'sale_price',
   'wholesale_price',
+  ...WHOLESALE_COLUMNS,
   'stock_quantity',
   'stock_status',
   'tax_class',
@@ -143,6 +166,7 @@ export function catalogToCsv(file: CatalogFile): string {
       regular_price: product.regular_price,
       sale_price: product.sale_price,
       wholesale_price: product.wholesale_price,
+      ...wholesaleCells(product.wholesale),
       manage_stock: yesNo(product.manage_stock),
       stock_quantity: product.stock_quantity === null ? '' : String(product.stock_quantity),
       stock_status: product.stock_status,
@@ -178,6 +202,7 @@ export function catalogToCsv(file: CatalogFile): string {
         regular_price: variation.regular_price,
         sale_price: variation.sale_price,
         wholesale_price: variation.wholesale_price,
+        ...wholesaleCells(variation.wholesale),
         stock_quantity: variation.stock_quantity === null ? '' : String(variation.stock_quantity),
         stock_status: variation.stock_status,
         tax_class: taxClassCell(variation.tax_class),
@@ -215,6 +240,17 @@ const readNumber = (cell: string): Read<number> =>
   /^\s*-?\d{1,9}(\.\d+)?\s*$/.test(cell)
     ? { value: Number(cell) }
     : { problem: `"${cell}" is not a number` };
+
+/** A break written `quantity:price` (`60:6.50`); the price is checked with the others. */
+const readTiers = (cell: string): Read<{ min_quantity: number; price: string }[]> => {
+  const tiers = [];
+  for (const item of splitList(cell)) {
+    const match = /^(\d{1,9})\s*:\s*(\S+)$/.exec(item);
+    if (!match) return { problem: `"${item}" is not a break: write quantity:price, as 60:6.50` };
+    tiers.push({ min_quantity: Number(match[1]), price: match[2]! });
+  }
+  return { value: tiers };
+};
 
 interface Row {
   /** The spreadsheet's row number: the header is row 1. */
@@ -277,6 +313,25 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
     return `row ${row.number}${column ? `, ${column}` : ''}${slug ? ` (${slug})` : ''}`;
   };
 
+  // A sheet without the rule columns (exported before they existed) leaves the rules as they are.
+  const hasRules = WHOLESALE_COLUMNS.some((column) => columns.has(column));
+  /**
+   * A row's rules: an empty case size or minimum is 1, empty breaks none. A variation row with all
+   * three empty sells by its product's rules (null).
+   */
+  function takeRules(row: Row, target: Record<string, unknown>, variation: boolean) {
+    if (!hasRules) return;
+    if (variation && WHOLESALE_COLUMNS.every((column) => row.cell(column).trim() === '')) {
+      target.wholesale = null;
+      return;
+    }
+    const rules: Record<string, unknown> = {};
+    take(row, rules, 'wholesale_case_size', readInteger, 'case_size');
+    take(row, rules, 'wholesale_min_quantity', readInteger, 'min_quantity');
+    take(row, rules, 'wholesale_tiers', readTiers, 'tiers');
+    target.wholesale = rules;
+  }
+
   /** Sets `target[key]` from a cell: left out when empty (the schema's default), else read. */
   function take<T>(
     row: Row,
@@ -317,6 +372,7 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
     for (const column of ['regular_price', 'sale_price', 'wholesale_price']) {
       product[column] = row.cell(column).trim();
     }
+    takeRules(row, product, false);
     for (const column of ['status', 'catalog_visibility', 'stock_status', 'tax_status']) {
       take(row, product, column, (cell) => ({ value: cell.trim() }));
     }
@@ -424,6 +480,7 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
           .filter(([, value]) => value !== ''),
       ),
     };
+    takeRules(row, variation, true);
     take(row, variation, 'stock_quantity', readInteger);
     take(row, variation, 'stock_status', (cell) => ({ value: cell.trim() }));
     take(row, variation, 'tax_class', readTaxClass);
@@ -432,6 +489,13 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
     variationRows[parent.index]!.push(row);
   }
 
+  // `wholesale.tiers.0.price` is in the one wholesale_tiers cell.
+  const ruleColumn = ([field, key]: string[]) =>
+    field === 'wholesale'
+      ? key === 'case_size' || key === 'min_quantity'
+        ? `wholesale_${key}`
+        : 'wholesale_tiers'
+      : field;
   const locate: Locate = (path) => {
     if (path[0] !== 'products' || typeof path[1] !== 'number') return 'file';
     const index = path[1];
@@ -439,7 +503,8 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
     if (field === 'variations' && rest[0] !== undefined) {
       const row = variationRows[index]?.[Number(rest[0])];
       if (!row) return where(productRows[index]!, 'variations');
-      const column = rest[1] === 'attributes' && rest[2] ? `${ATTRIBUTE}${rest[2]}` : rest[1];
+      const column =
+        rest[1] === 'attributes' && rest[2] ? `${ATTRIBUTE}${rest[2]}` : ruleColumn(rest.slice(1));
       return where(row, column);
     }
     const row = productRows[index];
@@ -451,7 +516,7 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
     if (field === 'dimensions' || field === 'food') {
       return where(row, rest.find((part) => !/^\d+$/.test(part) && part !== 'nutrition') ?? field);
     }
-    return where(row, field);
+    return where(row, ruleColumn([field!, ...rest]));
   };
   const file = checkCatalog(
     { format: 'larder-catalog', version: 1, products: raw },

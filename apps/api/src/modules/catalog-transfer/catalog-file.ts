@@ -3,18 +3,25 @@ import {
   FoodInfoSchema,
   MoneyInputError,
   parseMoneyInput,
+  productRuleIssues,
   ProductStatusSchema,
   ProductTaxClassSchema,
   ProductTypeSchema,
   StockStatusSchema,
   TaxStatusSchema,
   toMoneyString,
+  toWholesaleRulesOut,
   VariationTaxClassSchema,
+  WholesaleRulesWriteSchema,
+  wholesaleRuleIssues,
+  wholesaleRulesOf,
+  type WholesaleRules,
 } from '@larder/contract';
 import { asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { productImages, products, productVariations } from '../../db/schema.ts';
+import { productWholesaleRules, variationWholesaleRules } from '../pricing/wholesale-rules.ts';
 
 export const cents = (price: string): number | null =>
   price === '' ? null : parseMoneyInput(price);
@@ -31,12 +38,69 @@ const Price = z.string().superRefine((value, context) => {
 
 export const price = (value: number | null): string => (value === null ? '' : toMoneyString(value));
 
+/**
+ * Decision 0037's rules as the product API writes them (`{case_size, min_quantity, tiers}`, prices
+ * as "6.50"), with its messages. Left out of an entry, an import keeps the rules the shop has: files
+ * exported before the rules existed must not reset them.
+ */
+const WholesaleRulesEntrySchema = WholesaleRulesWriteSchema.strict();
+export type WholesaleRulesEntry = z.output<typeof WholesaleRulesEntrySchema>;
+
+/** Readable rules, or null: a malformed one has its own issue already. */
+function readableRules(rules: WholesaleRulesEntry | null | undefined): WholesaleRules | null {
+  if (!rules) return null;
+  try {
+    return wholesaleRulesOf(rules);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The product API's checks of rules against their wholesale price, where the file puts them. A
+ * file lists the breaks as they are stored, smallest quantity first, so a problem's index is the
+ * break the owner wrote.
+ */
+function wholesaleEntryIssues(
+  rules: WholesaleRulesEntry,
+  wholesaleCents: number | null,
+  type: 'simple' | 'variable' | 'variation',
+) {
+  const read = readableRules(rules);
+  if (!read) return [];
+  const listed = rules.tiers.map((tier) => tier.min_quantity);
+  if (listed.some((quantity, index) => index > 0 && quantity < listed[index - 1]!)) {
+    return [
+      {
+        path: ['wholesale', 'tiers'],
+        message: 'List the breaks by quantity, smallest first (as 5:6.50|10:6.00).',
+      },
+    ];
+  }
+  if (type === 'variation') return wholesaleRuleIssues(read, wholesaleCents);
+  return productRuleIssues({
+    type,
+    status: 'draft',
+    regularCents: null,
+    saleCents: null,
+    wholesaleCents: type === 'simple' ? wholesaleCents : null,
+    wholesale: read,
+    manageStock: false,
+    stockQuantity: null,
+    variationCount: 0,
+  }).filter((issue) => issue.path[0] === 'wholesale');
+}
+
+const readableCents = (value: string) => (Price.safeParse(value).success ? cents(value) : null);
+
 const VariationSchema = z.strictObject({
   sku: z.string().trim().min(1, 'every variation needs a SKU (variations are matched by it)'),
   attributes: z.record(z.string(), z.string()),
   regular_price: Price.refine((value) => value !== '', 'a variation needs a regular price'),
   sale_price: Price.default(''),
   wholesale_price: Price.default(''),
+  /** Its own rules; null sells it by its product's. */
+  wholesale: WholesaleRulesEntrySchema.nullable().optional(),
   stock_quantity: z.number().int().min(0).nullable().default(null),
   stock_status: StockStatusSchema.default('instock'),
   tax_class: VariationTaxClassSchema.default('parent'),
@@ -60,6 +124,7 @@ const ProductEntrySchema = z
     regular_price: Price.default(''),
     sale_price: Price.default(''),
     wholesale_price: Price.default(''),
+    wholesale: WholesaleRulesEntrySchema.optional(),
     manage_stock: z.boolean().default(false),
     stock_quantity: z.number().int().min(0).nullable().default(null),
     stock_status: StockStatusSchema.default('instock'),
@@ -94,14 +159,24 @@ const ProductEntrySchema = z
   .superRefine((product, context) => {
     const issue = (path: (string | number)[], message: string) =>
       context.addIssue({ code: 'custom', path, message });
+    const checkRules = (
+      path: (string | number)[],
+      rules: WholesaleRulesEntry | null | undefined,
+      wholesalePrice: string,
+      type: 'simple' | 'variable' | 'variation',
+    ) => {
+      if (!rules) return;
+      for (const found of wholesaleEntryIssues(rules, readableCents(wholesalePrice), type))
+        issue([...path, ...found.path], found.message);
+    };
+    checkRules([], product.wholesale, product.wholesale_price, product.type);
     const checkSale = (
       path: (string | number)[],
       entry: { regular_price: string; sale_price: string },
     ) => {
       // A malformed price has its own issue already; compare only two readable ones.
-      const readable = (value: string) => (Price.safeParse(value).success ? cents(value) : null);
-      const regular = readable(entry.regular_price);
-      const sale = readable(entry.sale_price);
+      const regular = readableCents(entry.regular_price);
+      const sale = readableCents(entry.sale_price);
       if (sale !== null && regular !== null && sale >= regular) {
         issue([...path, 'sale_price'], 'must be lower than the regular price');
       }
@@ -120,6 +195,12 @@ const ProductEntrySchema = z
     const options = new Map(product.attributes.map((a) => [a.name, new Set(a.options)]));
     product.variations.forEach((variation, index) => {
       checkSale(['variations', index], variation);
+      checkRules(
+        ['variations', index],
+        variation.wholesale,
+        variation.wholesale_price,
+        'variation',
+      );
       for (const [name, value] of Object.entries(variation.attributes)) {
         const allowed = options.get(name);
         if (!allowed)
@@ -287,6 +368,7 @@ export async function exportCatalog(
       regular_price: price(row.regularPriceCents),
       sale_price: price(row.salePriceCents),
       wholesale_price: price(row.wholesalePriceCents),
+      wholesale: toWholesaleRulesOut(productWholesaleRules(row)),
       manage_stock: row.manageStock,
       stock_quantity: row.stockQuantity,
       stock_status: row.stockStatus,
@@ -305,6 +387,10 @@ export async function exportCatalog(
         regular_price: price(variation.regularPriceCents),
         sale_price: price(variation.salePriceCents),
         wholesale_price: price(variation.wholesalePriceCents),
+        wholesale:
+          variation.wholesaleCaseSize === null
+            ? null
+            : toWholesaleRulesOut(variationWholesaleRules(row, variation)),
         stock_quantity: variation.stockQuantity,
         stock_status: variation.stockStatus,
         tax_class: variation.taxClass,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CatalogImportResult } from '@larder/contract';
+import { wholesaleRuleIssues, wholesaleRulesOf, type CatalogImportResult } from '@larder/contract';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -15,6 +15,7 @@ import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { storeUpload, type StoredUpload } from '../media/media-variants.ts';
 import { retailCents } from '../pricing/viewer-price.ts';
+import { productRuleColumns, variationRuleColumns } from '../pricing/wholesale-rules.ts';
 import {
   catalogFormats,
   catalogToCsv,
@@ -31,6 +32,7 @@ import {
   type CatalogIssue,
   type ParsedCatalog,
   type ProductEntry,
+  type WholesaleRulesEntry,
 } from './catalog-file.ts';
 
 export interface ImportOptions {
@@ -71,26 +73,46 @@ function canonical(value: unknown): string {
   );
 }
 
+const money = (value: string) => price(cents(value));
+
+const storedRules = (rules: WholesaleRulesEntry | null | undefined) =>
+  rules && {
+    ...rules,
+    tiers: rules.tiers.map((tier) => ({ ...tier, price: money(tier.price) })),
+  };
+
 /**
  * An entry as the database would hold it: prices as "12.00", categories as a set (the export sorts
  * them), images without repeats, variations by SKU (they are matched by it). Equal means importing
- * the entry changes nothing.
+ * the entry changes nothing. `like` is the file's entry when this one is the shop's: rules the file
+ * leaves out are kept, so they are not compared.
  */
-function stored(entry: ProductEntry): string {
-  const money = (value: string) => price(cents(value));
-  const prices = <T extends { regular_price: string; sale_price: string; wholesale_price: string }>(
+function stored(entry: ProductEntry, like: ProductEntry = entry): string {
+  const fileRules = new Map(like.variations.map((v) => [v.sku, v.wholesale]));
+  const prices = <
+    T extends {
+      regular_price: string;
+      sale_price: string;
+      wholesale_price: string;
+      wholesale?: WholesaleRulesEntry | null;
+    },
+  >(
     item: T,
+    keepRules: boolean,
   ) => ({
     ...item,
     regular_price: money(item.regular_price),
     sale_price: money(item.sale_price),
     wholesale_price: money(item.wholesale_price),
+    wholesale: keepRules ? undefined : storedRules(item.wholesale),
   });
   return canonical({
-    ...prices(entry),
+    ...prices(entry, like.wholesale === undefined),
     categories: [...new Set(entry.categories)].sort(),
     images: [...new Set(entry.images)],
-    variations: entry.variations.map(prices).sort((a, b) => (a.sku < b.sku ? -1 : 1)),
+    variations: entry.variations
+      .map((variation) => prices(variation, fileRules.get(variation.sku) === undefined))
+      .sort((a, b) => (a.sku < b.sku ? -1 : 1)),
   });
 }
 
@@ -144,12 +166,44 @@ async function plan(
   const current = new Map(
     (
       await exportCatalog(db, [...new Set(file.products.map((product) => product.slug))])
-    ).products.map((product) => [product.slug, stored(product)]),
+    ).products.map((product) => [product.slug, product]),
   );
+  // Rules the file leaves out stay as they are, so they must still fit the file's wholesale prices.
+  file.products.forEach((product, index) => {
+    const before = current.get(product.slug);
+    if (!before) return;
+    const kept = (
+      path: (string | number)[],
+      rules: WholesaleRulesEntry | null | undefined,
+      wholesalePrice: string,
+    ) => {
+      if (!rules || rules.tiers.length === 0) return;
+      for (const issue of wholesaleRuleIssues(wholesaleRulesOf(rules), cents(wholesalePrice)))
+        issues.push({
+          where: locate([...path, 'wholesale_price']),
+          message: `${issue.message} (the shop's breaks, which the file leaves as they are)`,
+        });
+    };
+    if (product.wholesale === undefined && product.type === 'simple')
+      kept(['products', index], before.wholesale, product.wholesale_price);
+    const beforeRules = new Map(before.variations.map((v) => [v.sku, v.wholesale]));
+    product.variations.forEach((variation, v) => {
+      if (variation.wholesale === undefined)
+        kept(
+          ['products', index, 'variations', v],
+          beforeRules.get(variation.sku),
+          variation.wholesale_price,
+        );
+    });
+  });
   const changes = file.products.map((product) => {
     const before = current.get(product.slug);
     const change: 'created' | 'updated' | 'unchanged' =
-      before === undefined ? 'created' : before === stored(product) ? 'unchanged' : 'updated';
+      before === undefined
+        ? 'created'
+        : stored(before, product) === stored(product)
+          ? 'unchanged'
+          : 'updated';
     return { product, change };
   });
   return { issues, changes, categoryId, mediaId };
@@ -237,6 +291,8 @@ async function writeProduct(
     height: product.dimensions.height,
     reviewsAllowed: product.reviews_allowed,
     menuOrder: product.menu_order,
+    // Left out of the file, the rules stay as they are (a new product gets the columns' defaults).
+    ...(product.wholesale && productRuleColumns(wholesaleRulesOf(product.wholesale))),
     attributes: product.attributes,
     food: product.food,
     modifiedAt: now,
@@ -297,6 +353,8 @@ async function writeProduct(
       regularPriceCents: cents(variation.regular_price)!,
       salePriceCents: cents(variation.sale_price),
       wholesalePriceCents: cents(variation.wholesale_price),
+      ...(variation.wholesale !== undefined &&
+        variationRuleColumns(variation.wholesale && wholesaleRulesOf(variation.wholesale))),
       stockQuantity: variation.stock_quantity,
       stockStatus: variation.stock_status,
       taxClass: variation.tax_class,

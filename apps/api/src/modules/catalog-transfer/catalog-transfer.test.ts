@@ -246,6 +246,8 @@ describe('POST /larder/v1/catalog/import', () => {
       regular_price: '',
       sale_price: '',
       wholesale_price: '',
+      // A variable product's breaks belong on its variations (decision 0037).
+      wholesale_tiers: '',
       categories: category.slug,
       images: '',
       hidden_attributes: '',
@@ -283,6 +285,181 @@ describe('POST /larder/v1/catalog/import', () => {
     expect(shown).toMatchObject({ type: 'variable', price: '6.00' });
     expect(shown.categories.map((entry) => entry.slug)).toEqual([category.slug]);
     expect(shown.attributes).toMatchObject([{ name: 'Pack', options: ['Small', 'Large'] }]);
+  });
+
+  it('carries the wholesale rules through the CSV: a product’s, a variation’s own, and “as its product”', async () => {
+    const rows = table((await exportAs('csv')).body);
+    const header = rows[0]!;
+    expect(header.slice(header.indexOf('wholesale_price'), header.indexOf('manage_stock'))).toEqual(
+      ['wholesale_price', 'wholesale_case_size', 'wholesale_min_quantity', 'wholesale_tiers'],
+    );
+    const cell = (row: number, column: string) => rows[row]![header.indexOf(column)]!;
+    const at = rows.findIndex(
+      (row) => row[0] === 'simple' && row[header.indexOf('wholesale_price')],
+    );
+    const slug = rows[at]![2]!;
+    const v = rows.findIndex(
+      (row) => row[0] === 'variation' && row[header.indexOf('wholesale_price')],
+    );
+    const [parentSlug, sku] = [rows[v]![1]!, rows[v]![3]!];
+    const simpleCents = Math.round(Number(cell(at, 'wholesale_price')) * 100);
+    const variationCents = Math.round(Number(cell(v, 'wholesale_price')) * 100);
+    const below = (wholesaleCents: number, off: number) => (wholesaleCents - off) / 100;
+
+    setCell(rows, at, 'wholesale_case_size', '6');
+    setCell(rows, at, 'wholesale_min_quantity', '12');
+    setCell(
+      rows,
+      at,
+      'wholesale_tiers',
+      `24:${below(simpleCents, 20)}|48:${below(simpleCents, 45)}`,
+    );
+    setCell(rows, v, 'wholesale_case_size', '4');
+    setCell(rows, v, 'wholesale_min_quantity', '');
+    setCell(rows, v, 'wholesale_tiers', `40:${below(variationCents, 10)}`);
+    // Another size of the same product sells by its product's rules.
+    const sibling = rows.findIndex((row, index) => index !== v && row[1] === parentSlug);
+    for (const column of ['wholesale_case_size', 'wholesale_min_quantity', 'wholesale_tiers'])
+      setCell(rows, sibling, column, '');
+
+    const res = await importFile(writeTable(rows), 'csv', false);
+    expect(res.statusCode).toBe(200);
+    expect(result(res).updated).toBeGreaterThanOrEqual(1);
+
+    const asOwner = async (productSlug: string) =>
+      (
+        await t.app.inject({
+          url: `${apiPaths.products}?slug=${productSlug}&context=edit`,
+          headers: owner.bearer,
+        })
+      ).json<Product[]>()[0]!;
+    const money = (amountCents: number) => (amountCents / 100).toFixed(2);
+    expect((await asOwner(slug)).wholesale).toEqual({
+      case_size: 6,
+      min_quantity: 12,
+      tiers: [
+        { min_quantity: 24, price: money(simpleCents - 20) },
+        { min_quantity: 48, price: money(simpleCents - 45) },
+      ],
+    });
+    const variable = await asOwner(parentSlug);
+    expect(variable.variations.find((entry) => entry.sku === sku)?.wholesale).toEqual({
+      case_size: 4,
+      min_quantity: 1,
+      tiers: [{ min_quantity: 40, price: money(variationCents - 10) }],
+    });
+    const siblingSku = rows[sibling]![3]!;
+    expect(variable.variations.find((entry) => entry.sku === siblingSku)?.wholesale).toEqual(
+      variable.wholesale,
+    );
+
+    // The JSON file says the same, the sibling as null ("as its product"), and re-imports unchanged.
+    const json = (await exportAs('json')).body;
+    const file = CatalogFileSchema.parse(JSON.parse(json));
+    const product = file.products.find((entry) => entry.slug === slug)!;
+    expect(product.wholesale?.tiers).toEqual([
+      { min_quantity: 24, price: money(simpleCents - 20) },
+      { min_quantity: 48, price: money(simpleCents - 45) },
+    ]);
+    const variations = file.products.find((entry) => entry.slug === parentSlug)!.variations;
+    expect(variations.find((entry) => entry.sku === siblingSku)?.wholesale).toBeNull();
+    expect(result(await importFile(json, 'json', false)).updated).toBe(0);
+    const csvAgain = table((await exportAs('csv')).body);
+    expect(csvAgain[at]![header.indexOf('wholesale_tiers')]).toBe(
+      `24:${money(simpleCents - 20)}|48:${money(simpleCents - 45)}`,
+    );
+  });
+
+  it('refuses bad breaks with the product API’s rules, naming row and column, and writes nothing', async () => {
+    const text = (await exportAs('csv')).body;
+    const rows = table(text);
+    const header = rows[0]!;
+    const priced = (type: string) =>
+      rows.findIndex((row) => row[0] === type && row[header.indexOf('wholesale_price')]);
+    const at = priced('simple');
+    const v = priced('variation');
+    const variable = rows.findIndex((row) => row[0] === 'variable');
+    const [slug, parentSlug] = [rows[at]![2]!, rows[v]![1]!];
+    const wholesale = rows[at]![header.indexOf('wholesale_price')]!;
+    const wholesaleCents = Math.round(Number(wholesale) * 100);
+    const cheaper = ((wholesaleCents - 50) / 100).toFixed(2);
+
+    setCell(rows, at, 'wholesale_min_quantity', '1');
+    setCell(rows, at, 'wholesale_tiers', `10:${((wholesaleCents + 100) / 100).toFixed(2)}`);
+    setCell(rows, v, 'wholesale_case_size', '1');
+    setCell(rows, v, 'wholesale_min_quantity', '1');
+    setCell(rows, v, 'wholesale_tiers', `20:0.50|10:0.60`);
+    setCell(rows, variable, 'wholesale_tiers', `10:${cheaper}`);
+    const expected = {
+      [`row ${at + 1}, wholesale_tiers (${slug})`]: `A break must cost less than the wholesale price ($${wholesale}).`,
+      [`row ${v + 1}, wholesale_tiers (${parentSlug})`]:
+        'List the breaks by quantity, smallest first (as 5:6.50|10:6.00).',
+      [`row ${variable + 1}, wholesale_tiers (${rows[variable]![2]})`]:
+        'A variable product keeps its quantity breaks on its variations: set them there, and leave these empty.',
+    };
+    expect(problems(await importFile(writeTable(rows), 'csv', false))).toMatchObject(expected);
+
+    setCell(rows, at, 'wholesale_tiers', `10:${cheaper}|10:${cheaper}`);
+    setCell(rows, v, 'wholesale_tiers', `10:0.60|20:0.40`);
+    setCell(rows, variable, 'wholesale_tiers', '');
+    setCell(rows, variable, 'wholesale_case_size', 'twelve');
+    expect(problems(await importFile(writeTable(rows), 'csv', false))).toEqual({
+      // The product API also says the second costs no less than the first.
+      [`row ${at + 1}, wholesale_tiers (${slug})`]: expect.stringMatching(
+        /^Two breaks start at 10: keep one\.; The break at 10 must cost less/,
+      ),
+      [`row ${variable + 1}, wholesale_case_size (${rows[variable]![2]})`]:
+        '"twelve" is not a whole number',
+    });
+
+    // The JSON file names the break itself.
+    const file = CatalogFileSchema.parse((await exportAs('json')).json());
+    const index = file.products.findIndex((entry) => entry.slug === slug);
+    file.products[index]!.wholesale = {
+      case_size: 1,
+      min_quantity: 1,
+      tiers: [
+        { min_quantity: 5, price: cheaper },
+        { min_quantity: 10, price: wholesale },
+      ],
+    };
+    expect(problems(await importFile(JSON.stringify(file), 'json', false))).toEqual({
+      [`products[${index}].wholesale.tiers[1].price (${slug})`]: `The break at 10 must cost less than the one at 5 ($${cheaper}).`,
+    });
+    expect((await exportAs('csv')).body).toBe(text);
+  });
+
+  it('leaves the rules alone when the file has none (a file exported before they existed)', async () => {
+    const json = (await exportAs('json')).body;
+    const rows = table((await exportAs('csv')).body);
+    const header = rows[0]!;
+    const ruleColumns = ['wholesale_case_size', 'wholesale_min_quantity', 'wholesale_tiers'];
+    const older = rows.map((row) =>
+      row.filter((_, index) => !ruleColumns.includes(header[index]!)),
+    );
+    expect(result(await importFile(writeTable(older), 'csv', false)).updated).toBe(0);
+    // The breaks it keeps must still cost less than the wholesale price the file sets.
+    const priceAt = older[0]!.indexOf('wholesale_price');
+    const tiered = JSON.parse(json).products.find(
+      (entry: { type: string; wholesale: { tiers: unknown[] } }) =>
+        entry.type === 'simple' && entry.wholesale.tiers.length > 0,
+    ).slug as string;
+    const at = older.findIndex((row) => row[2] === tiered);
+    older[at]![priceAt] = '0.10';
+    expect(problems(await importFile(writeTable(older), 'csv', false))).toEqual({
+      [`row ${at + 1}, wholesale_price (${tiered})`]: expect.stringMatching(
+        /^A break must cost less than the wholesale price \(\$0\.10\)\. \(the shop's breaks, which the file leaves as they are\)/,
+      ),
+    });
+    const file = JSON.parse(json) as {
+      products: { wholesale?: unknown; variations: { wholesale?: unknown }[] }[];
+    };
+    for (const product of file.products) {
+      delete product.wholesale;
+      for (const variation of product.variations) delete variation.wholesale;
+    }
+    expect(result(await importFile(JSON.stringify(file), 'json', false)).updated).toBe(0);
+    expect((await exportAs('json')).body).toBe(json);
   });
 
   it('keeps text with commas, quotes, line breaks and a leading = as it was', async () => {

@@ -5,6 +5,7 @@ import {
   BOLD,
   BORDER,
   DISPLAY,
+  drawPageFooters,
   HONEY,
   HONEY_DEEP,
   INK,
@@ -328,39 +329,14 @@ function cover(doc: Doc, input: LineSheetInput): void {
 
 /** "Page 2 of 5" and the shop on every page after the cover, drawn once all pages exist. */
 function footers(doc: Doc, input: LineSheetInput): void {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start + 1; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const y = PAGE.height - PAGE.margin - 10;
-    // Drawing below the bottom margin would start a new page: lift it while the footer is drawn.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .moveTo(LEFT, y - 8)
-      .lineTo(RIGHT, y - 8)
-      .lineWidth(0.5)
-      .strokeColor(BORDER)
-      .stroke();
-    doc
-      .font(DISPLAY)
-      .fontSize(9)
-      .fillColor(INK)
-      .text(`${pdfText(input.shop.name)} wholesale line sheet`, LEFT, y, {
-        width: WIDTH / 2,
-        lineBreak: false,
-      });
-    doc
-      .font(BODY)
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `Prices as of ${longDate(input.date)}   ·   ${hostOf(input.publicUrl)}   ·   Page ${index - range.start + 1} of ${range.count}`,
-        LEFT,
-        y + 1,
-        { width: WIDTH, align: 'right', lineBreak: false },
-      );
-    doc.page.margins.bottom = margin;
-  }
+  drawPageFooters(doc, {
+    left: LEFT,
+    right: RIGHT,
+    y: PAGE.height - PAGE.margin - 10,
+    title: `${pdfText(input.shop.name)} wholesale line sheet`,
+    details: `Prices as of ${longDate(input.date)}   ·   ${hostOf(input.publicUrl)}`,
+    skipFirst: true,
+  });
 }
 
 /** The line sheet: a cover, then each category's products with their sizes and prices. */

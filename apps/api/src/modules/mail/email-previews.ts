@@ -8,6 +8,8 @@ import {
   welcomeEmail,
 } from './account-emails.ts';
 import type { Email, EmailBrand } from './email.ts';
+import { overdueInvoiceReminderEmail, ownerOverdueInvoiceEmail } from './invoice-emails.ts';
+import { stockistListingRequestOwnerEmail } from './stockist-emails.ts';
 import { contactMessageEmail, newReviewEmail } from './notice-emails.ts';
 import { backInStockEmail, stockRequestConfirmationEmail } from './stock-emails.ts';
 import {
@@ -158,6 +160,23 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
     name: 'Maple Pecan Crunch – 12 oz',
     link: `${publicUrl}/product/maple-pecan-crunch`,
   };
+  const overdueOrder: Order = {
+    ...order,
+    status: 'on-hold',
+    date_paid: null,
+    date_paid_gmt: null,
+    payment_method: 'invoice',
+    payment_method_title: 'Pay by invoice (Net 30)',
+    billing: { ...order.billing, company: 'Corner Pantry Co' },
+    invoice: {
+      terms: 'net30',
+      purchase_order_number: 'PO-2041',
+      date_due: '2026-12-25T10:42:00',
+      date_due_gmt: '2026-12-25T15:42:00',
+      overdue: true,
+      payment_reference: '',
+    },
+  };
   return [
     { name: 'order-confirmation', email: orderConfirmationEmail(order, link, shop.name) },
     {
@@ -183,6 +202,34 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
         shop.name,
         // A preview shows the message; the attached PDF is the invoice document's own.
         { filename: 'invoice-1042.pdf', content: Buffer.alloc(0), contentType: 'application/pdf' },
+      ),
+    },
+    {
+      name: 'invoice-overdue',
+      email: overdueInvoiceReminderEmail(overdueOrder, link, shop.name, {
+        filename: 'invoice-1042.pdf',
+        content: Buffer.alloc(0),
+        contentType: 'application/pdf',
+      }),
+    },
+    {
+      name: 'invoice-overdue-for-owner',
+      email: ownerOverdueInvoiceEmail(overdueOrder, backOfficeOrderLink(publicUrl, order), owner),
+    },
+    {
+      name: 'stockist-listing-request-for-owner',
+      email: stockistListingRequestOwnerEmail(
+        owner,
+        {
+          id: 3,
+          businessName: applicant.businessName,
+          address: '12 Market Street, Durham, NC 27701',
+          phone: '(919) 555-0110',
+          website: 'https://cornerpantry.example',
+          note: 'Open every day from 8 to 6; granola by the scoop.',
+          email: danaMailbox.address,
+        },
+        `${publicUrl}/admin/stockists`,
       ),
     },
     {

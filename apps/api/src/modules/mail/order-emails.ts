@@ -18,7 +18,7 @@ const customerName = (order: Order) =>
  * A buyer's e-mail about their order: greeting, what happened, a button to the order, the order.
  * The subject says the order's new `state` ("Your … order #12 is complete") unless given.
  */
-function buyerOrderEmail(
+export function buyerOrderEmail(
   order: Order,
   link: string,
   shopName: string,

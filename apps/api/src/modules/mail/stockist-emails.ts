@@ -49,3 +49,50 @@ export const stockistListingDeclinedEmail = (
     },
   ],
 });
+
+export interface ListingRequestFacts {
+  id: number;
+  businessName: string;
+  /** "101 Main Street, Durham, NC 27701". */
+  address: string;
+  phone: string;
+  website: string;
+  note: string;
+  /** The buyer's account email: replying writes to them. */
+  email: string;
+}
+
+/** The owner's notice that an approved buyer asks to be listed on Where to Buy. */
+export const stockistListingRequestOwnerEmail = (
+  owner: string,
+  listing: ListingRequestFacts,
+  backOfficeLink: string,
+): Email => ({
+  to: owner,
+  replyTo: { name: listing.businessName, address: listing.email },
+  subject: `Stockist listing request: ${listing.businessName}`,
+  preview: `${listing.businessName} asks to be listed on Where to Buy.`,
+  heading: 'A stockist asks to be listed',
+  blocks: [
+    {
+      kind: 'paragraph',
+      text: `${listing.businessName}, one of your wholesale accounts, asks to be listed on the Where to Buy page (request #${listing.id}). Approve it to put the shop on the store locator, or decline it with a reason. Reply to this email to write to them.`,
+    },
+    { kind: 'button', label: 'Review the request', href: backOfficeLink },
+    {
+      kind: 'details',
+      rows: [
+        { label: 'Business', value: listing.businessName },
+        { label: 'Address', value: listing.address },
+        { label: 'Phone', value: listing.phone || 'none given' },
+        {
+          label: 'Website',
+          value: listing.website || 'none given',
+          ...(listing.website ? { href: listing.website } : {}),
+        },
+        { label: 'Account email', value: listing.email, href: `mailto:${listing.email}` },
+      ],
+    },
+    ...(listing.note ? [{ kind: 'quote' as const, label: 'Their note', text: listing.note }] : []),
+  ],
+});

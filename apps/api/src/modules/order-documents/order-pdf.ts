@@ -257,23 +257,37 @@ function ensureRoom(doc: Doc, y: number, height: number): number {
   return PAGE.margin;
 }
 
-/** The footer and "Page 1 of 2" on every page, drawn once all pages exist. */
-function footers(doc: Doc, input: OrderDocumentInput, message: string): void {
-  const { shop } = input;
+/**
+ * A rule, a title on the left and `details · Page 2 of 5` on the right, at `y` on every page
+ * (after the first with `skipFirst`, a cover), drawn once all pages exist: the order documents'
+ * and the line sheet's footer.
+ */
+export function drawPageFooters(
+  doc: Doc,
+  footer: {
+    left: number;
+    right: number;
+    y: number;
+    title: string;
+    details: string;
+    skipFirst?: boolean;
+  },
+): void {
+  const { left, right, y, title, details } = footer;
+  const width = right - left;
   const range = doc.bufferedPageRange();
-  const contact = [shop.email, shop.phone, input.publicUrl.replace(/^https?:\/\//, '')]
-    .filter(Boolean)
-    .map(pdfText)
-    .join('   ·   ');
-  for (let index = range.start; index < range.start + range.count; index++) {
+  for (
+    let index = range.start + (footer.skipFirst ? 1 : 0);
+    index < range.start + range.count;
+    index++
+  ) {
     doc.switchToPage(index);
-    const y = PAGE.height - PAGE.margin - 14;
     // Drawing below the bottom margin would start a new page: lift it while the footer is drawn.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .moveTo(LEFT, y - 8)
-      .lineTo(RIGHT, y - 8)
+      .moveTo(left, y - 8)
+      .lineTo(right, y - 8)
       .lineWidth(0.5)
       .strokeColor(BORDER)
       .stroke();
@@ -281,18 +295,34 @@ function footers(doc: Doc, input: OrderDocumentInput, message: string): void {
       .font(DISPLAY)
       .fontSize(9)
       .fillColor(INK)
-      .text(message, LEFT, y, { width: WIDTH / 2, lineBreak: false });
+      .text(title, left, y, { width: width / 2, lineBreak: false });
     doc
       .font(BODY)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${contact}   ·   Page ${index - range.start + 1} of ${range.count}`, LEFT, y + 1, {
-        width: WIDTH,
+      .text(`${details}   ·   Page ${index - range.start + 1} of ${range.count}`, left, y + 1, {
+        width,
         align: 'right',
         lineBreak: false,
       });
     doc.page.margins.bottom = margin;
   }
+}
+
+/** The shop's footer and "Page 1 of 2" on every page of an order document. */
+function footers(doc: Doc, input: OrderDocumentInput, message: string): void {
+  const { shop } = input;
+  const contact = [shop.email, shop.phone, input.publicUrl.replace(/^https?:\/\//, '')]
+    .filter(Boolean)
+    .map(pdfText)
+    .join('   ·   ');
+  drawPageFooters(doc, {
+    left: LEFT,
+    right: RIGHT,
+    y: PAGE.height - PAGE.margin - 14,
+    title: message,
+    details: contact,
+  });
 }
 
 function finish(doc: Doc): Promise<Buffer> {

@@ -25,6 +25,8 @@ export interface OrdersRoutesOptions {
   sweepIntervalMs: number;
   /** Runs the sweep unless another of the shop's processes is running it (skips the tick then). */
   oneProcessAtATime?: (task: () => Promise<unknown>) => Promise<boolean>;
+  /** Further periodic work run on the sweep's tick, by the same one process (overdue reminders). */
+  alsoOnSweep?: { name: string; run: () => Promise<unknown> }[];
 }
 
 const tags = ['orders'];
@@ -37,15 +39,27 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     rateLimit,
     sweepIntervalMs,
     oneProcessAtATime = async (task) => (await task(), true),
+    alsoOnSweep = [],
   },
 ) => {
   // Holds are also released lazily before every order read and write; the timer frees stock
   // that nobody asks about, so the catalogue shows it again.
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    const tasks = [
+      { name: 'release expired stock holds', run: () => orders.releaseExpiredHolds() },
+      ...alsoOnSweep,
+    ];
     sweeper = setInterval(() => {
-      oneProcessAtATime(() => orders.releaseExpiredHolds()).catch((error: unknown) => {
-        app.log.error({ err: error }, 'could not release expired stock holds');
+      oneProcessAtATime(async () => {
+        // Each task on its own: one failing does not stop the others.
+        for (const task of tasks) {
+          await task.run().catch((error: unknown) => {
+            app.log.error({ err: error }, `could not ${task.name}`);
+          });
+        }
+      }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'could not run the periodic sweep');
       });
     }, sweepIntervalMs);
     sweeper.unref();

@@ -15,6 +15,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import {
   stockistListingApprovedEmail,
   stockistListingDeclinedEmail,
+  stockistListingRequestOwnerEmail,
 } from '../mail/stockist-emails.ts';
 import { violatedConstraint } from '../wholesale/wholesale.repo.ts';
 import { positionOfUsAddress, type Position } from './geocode.ts';
@@ -29,6 +30,8 @@ type ListingRequest = z.output<typeof StockistListingRequestSchema>;
 export interface StockistsServiceOptions {
   mailer: Mailer;
   publicUrl: string;
+  /** Where the owner hears of new listing requests (SHOP_OWNER_EMAIL). */
+  shopOwnerEmail: string;
   activity: ActivityService;
   log: { error(object: object, message: string): void };
   now?: () => Date;
@@ -83,6 +86,30 @@ export function createStockistsService(db: Database, options: StockistsServiceOp
       );
     } catch (error) {
       options.log.error({ err: error, stockistListingId: row.id }, 'could not email the buyer');
+    }
+  }
+
+  /** The owner's notice of a new request; the request stands if it cannot be sent. */
+  async function emailOwner(row: StockistListingRow): Promise<void> {
+    const customer = await repo.findCustomer(db, row.customerId);
+    try {
+      await options.mailer.send(
+        stockistListingRequestOwnerEmail(
+          options.shopOwnerEmail,
+          {
+            id: row.id,
+            businessName: row.businessName,
+            address: `${row.address}, ${row.city}, ${row.state} ${row.postcode}`,
+            phone: row.phone,
+            website: row.website,
+            note: row.note,
+            email: customer?.email ?? '',
+          },
+          `${options.publicUrl}/admin/stockists`,
+        ),
+      );
+    } catch (error) {
+      options.log.error({ err: error, stockistListingId: row.id }, 'could not email the owner');
     }
   }
 
@@ -217,6 +244,7 @@ export function createStockistsService(db: Database, options: StockistsServiceOp
           note: input.note,
           createdAt: now(),
         });
+        await emailOwner(row);
         return toStockistListing(row);
       } catch (error) {
         if (violatedConstraint(error) === ONE_PENDING_LISTING_INDEX) {

@@ -86,6 +86,38 @@ describe('POST /wp-json/larder/v1/wholesale/stockist-listings', () => {
     });
   });
 
+  it('tells the owner of the request: business, address, a link to the back office', async () => {
+    const buyer = await createWholesaleBuyer(t);
+    const listing = await requested(
+      buyer,
+      aListing({ business_name: 'Owl & Acorn Grocery', note: 'Open daily <8 to 6>.' }),
+    );
+    const notices = mailTo(t.config.dataDir, t.config.shopOwnerEmail).filter(
+      (mail) => mail.headers.subject === 'Stockist listing request: Owl & Acorn Grocery',
+    );
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice!.headers['reply-to']).toContain(buyer.email);
+    const text = notice!.text.replace(/\s+/g, ' ');
+    expect(text).toContain(`(request #${listing.id})`);
+    expect(text).toContain('Address: 101 Main Street, Durham, NC 27701');
+    expect(text).toContain('Phone: (919) 555-0100');
+    expect(text).toContain('Open daily <8 to 6>.');
+    expect(text).toContain(`${t.config.publicUrl}/admin/stockists`);
+    // Escaped in the HTML part, as every email's text is.
+    expect(notice!.html).toContain('Open daily &lt;8 to 6&gt;.');
+    expect(notice!.html).toContain(`href="${t.config.publicUrl}/admin/stockists"`);
+
+    // A refused request (one is already pending) tells the owner nothing more.
+    const requestNotices = () =>
+      mailTo(t.config.dataDir, t.config.shopOwnerEmail).filter((mail) =>
+        mail.headers.subject?.startsWith('Stockist listing request:'),
+      ).length;
+    const before = requestNotices();
+    expect((await ask(buyer)).statusCode).toBe(409);
+    expect(requestNotices()).toBe(before);
+  });
+
   it('refuses a guest 401 and a retail customer 403 before reading the body', async () => {
     expect((await ask(null, {})).statusCode).toBe(401);
     const retail = await ask(await createCustomer(t));

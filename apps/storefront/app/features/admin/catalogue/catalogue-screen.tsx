@@ -20,8 +20,10 @@ function ExportCard() {
         Export
       </h2>
       <p>
-        Every product with its variations, prices, stock and food data. Open the CSV in a
-        spreadsheet, change what you need, and import it again.
+        Every product with its variations, prices, wholesale rules, stock and food data. Open the
+        CSV in a spreadsheet, change what you need, and import it again. Wholesale breaks are
+        written quantity:price, smallest first (60:6.50|120:6.00); a size whose three wholesale
+        cells are empty sells by its product’s rules.
       </p>
       <p className="admin-actions">
         {/* Plain links: the browser saves the file the server sends as an attachment. */}

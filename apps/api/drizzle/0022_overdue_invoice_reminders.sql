@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "overdue_reminded_at" timestamp;--> statement-breakpoint
+CREATE INDEX "orders_invoice_reminder_idx" ON "orders" USING btree ("date_due") WHERE "orders"."overdue_reminded_at" is null;

@@ -1,9 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths, type Product } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
+import { mailTo } from './support/outbox';
 
 const SESSION_STORAGE_KEY = 'larder-and-oat:customer';
 const PASSWORD = 'oat clusters at dawn';
@@ -54,33 +53,13 @@ async function signInWithForm(page: Page, account: Account, { remember = false }
 
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 
-/** The text of every email in the outbox sent to `address`, newest last. */
-async function mailTo(address: string): Promise<string[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) =>
-    file.endsWith('.eml'),
-  );
-  const texts = await Promise.all(
-    files
-      .sort()
-      .map(async (file) =>
-        (await readFile(path.join(dir, file), 'utf8'))
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-            String.fromCharCode(Number.parseInt(hex, 16)),
-          ),
-      ),
-  );
-  return texts.filter((text) => text.includes(address));
-}
-
 /** The reset link emailed to `address`, as a path on the shop under test. */
 async function resetLinkFor(address: string): Promise<string> {
   let link = '';
   await expect
     .poll(async () => {
       const match = (await mailTo(address))
-        .map((text) => /\/reset-password\?key=[\w-]+(?:&|&amp;)id=\d+/.exec(text)?.[0])
+        .map(({ text }) => /\/reset-password\?key=[\w-]+(?:&|&amp;)id=\d+/.exec(text)?.[0])
         .filter(Boolean)
         .pop();
       link = (match ?? '').replace('&amp;', '&');
@@ -96,7 +75,9 @@ async function confirmLinkFor(address: string): Promise<string> {
   await expect
     .poll(async () => {
       const match = (await mailTo(address))
-        .map((text) => /\/my-account\/confirm-email\?key=[\w-]+(?:&|&amp;)id=\d+/.exec(text)?.[0])
+        .map(
+          ({ text }) => /\/my-account\/confirm-email\?key=[\w-]+(?:&|&amp;)id=\d+/.exec(text)?.[0],
+        )
         .filter(Boolean)
         .pop();
       link = (match ?? '').replace('&amp;', '&');
@@ -452,7 +433,7 @@ test.describe('Accounts (issue 5)', () => {
     // Until the link is opened the account keeps its address.
     await expect(form.getByLabel('Email', { exact: true })).toHaveValue(account.email);
     await expect
-      .poll(async () => (await mailTo(account.email)).join('\n'))
+      .poll(async () => (await mailTo(account.email)).map(({ text }) => text).join('\n'))
       .toContain('Your Larder & Oat email address is about to change');
 
     const link = await confirmLinkFor(newEmail);

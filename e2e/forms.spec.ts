@@ -1,28 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './support/hydration';
+import { outboxTexts } from './support/outbox';
 
 // The API limits each client to 5 contact and 5 newsletter posts per 10 minutes by default:
 // this file makes 1 contact post and 3 newsletter posts that reach the API.
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The text of every email in the outbox, quoted-printable soft breaks and escapes undone. */
-async function outboxTexts(): Promise<string[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const files = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(
-    files
-      .filter((file) => file.endsWith('.eml'))
-      .map(async (file) =>
-        (await readFile(path.join(dir, file), 'utf8'))
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-            String.fromCharCode(Number.parseInt(hex, 16)),
-          ),
-      ),
-  );
-}
 
 async function fillContact(page: Page, values: { email: string; message: string }) {
   const form = page.getByTestId('contact-form');

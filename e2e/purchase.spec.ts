@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiPaths,
@@ -11,6 +9,7 @@ import {
 } from '@larder/contract';
 import { axeViolations } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
+import { outboxTexts } from './support/outbox';
 import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';
 
@@ -102,23 +101,6 @@ function receiptAddress(page: Page) {
   const key = url.searchParams.get('key');
   if (!match || !key) throw new Error(`Not an order-received address: ${page.url()}`);
   return { id: Number(match[1]), key };
-}
-
-/** The text of every email in the outbox, quoted-printable soft breaks and escapes undone. */
-async function outboxTexts(): Promise<string[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const files = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(
-    files
-      .filter((file) => file.endsWith('.eml'))
-      .map(async (file) =>
-        (await readFile(path.join(dir, file), 'utf8'))
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-            String.fromCharCode(Number.parseInt(hex, 16)),
-          ),
-      ),
-  );
 }
 
 test.describe('purchase', () => {

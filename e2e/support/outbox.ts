@@ -26,19 +26,27 @@ const unquote = (raw: string) =>
     'latin1',
   ).toString('utf8');
 
-/** Every email in the test shop's outbox to `address`, oldest first. */
-export async function mailTo(address: string): Promise<OutboxEmail[]> {
+/** Every email in the test shop's outbox, oldest first. */
+export async function outbox(): Promise<OutboxEmail[]> {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[]))
     .filter((file) => file.endsWith('.eml'))
     .sort();
-  const emails = await Promise.all(
+  return Promise.all(
     files.map(async (file) => {
       const raw = await readFile(path.join(dir, file), 'latin1');
       return { file, raw, text: unquote(raw) };
     }),
   );
-  return emails.filter((email) => email.raw.includes(address));
+}
+
+/** The searchable text of every email in the outbox, oldest first. */
+export const outboxTexts = async (): Promise<string[]> =>
+  (await outbox()).map((email) => email.text);
+
+/** Every email in the test shop's outbox to `address`, oldest first. */
+export async function mailTo(address: string): Promise<OutboxEmail[]> {
+  return (await outbox()).filter((email) => email.raw.includes(address));
 }
 
 /** Waits for an email to `address` that `matches`, described as `what` if it never comes. */

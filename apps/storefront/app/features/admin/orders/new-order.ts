@@ -1,6 +1,7 @@
 // The new-order form's fields, shared by its loader, action and screen.
 import type { CheckoutBillingAddress, CheckoutShippingAddress, Customer } from '@larder/contract';
 import { NO_WHOLESALE_RULES } from '@larder/contract/wholesale-rules';
+import { SHIPPING_FIELDS } from '../../cart/cart-store.ts';
 import type { QuickOrderRow } from '../../wholesale/quick-order/quick-order-rows.ts';
 
 /** Ways an owner records an order paid outside the shop (WooCommerce's ids where it has one). */
@@ -10,21 +11,9 @@ export const PAID_METHODS = [
   { id: 'card_by_phone', title: 'Card by phone' },
 ] as const;
 
-const SHIPPING_KEYS = [
-  'first_name',
-  'last_name',
-  'company',
-  'address_1',
-  'address_2',
-  'city',
-  'state',
-  'postcode',
-  'country',
-] as const;
-
 export const ADDRESS_KEYS = {
-  billing: [...SHIPPING_KEYS, 'email', 'phone'] as const,
-  shipping: SHIPPING_KEYS,
+  billing: [...SHIPPING_FIELDS, 'email', 'phone'] as const,
+  shipping: SHIPPING_FIELDS,
 };
 
 export interface DraftAddresses {
@@ -70,7 +59,7 @@ export function draftAddresses(
   billing.country ||= 'US';
   // Empty unless saved or typed: the order then ships to the billing address.
   const shipping = Object.fromEntries(
-    SHIPPING_KEYS.map((key) => [key, value('shipping', key)]),
+    SHIPPING_FIELDS.map((key) => [key, value('shipping', key)]),
   ) as unknown as CheckoutShippingAddress;
   return { billing, shipping };
 }

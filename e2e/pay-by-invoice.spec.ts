@@ -13,25 +13,11 @@ import {
   signIn,
   xsrfHeader,
 } from './support/back-office';
+import { checkoutForm, fillCheckoutBilling } from './support/checkout-form';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
 import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';
-
-const checkoutForm = (page: Page) => page.getByTestId('checkout-form');
-
-async function fillBilling(page: Page, email: string) {
-  const form = checkoutForm(page);
-  await form.getByLabel('First name').fill('Ada');
-  await form.getByLabel('Last name').fill('Oats');
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Phone').fill('+1 512 555 0100');
-  await form.getByLabel('Country').selectOption('US');
-  await form.getByLabel('Street address').fill('1100 Congress Ave');
-  await form.getByLabel('City').fill('Austin');
-  await form.getByLabel('State', { exact: true }).selectOption('TX');
-  await form.getByLabel('Postcode / ZIP').fill('78701');
-}
 
 /** The owner signed in in a browser of their own. */
 async function ownerPage(browser: Browser): Promise<Page> {
@@ -87,7 +73,17 @@ test('an approved buyer with Net 30 pays by invoice with a PO number; the owner 
   const product = await simpleProduct(page);
   await seedCart(page, [{ product, quantity: await casesMeetingMinimum(page, product) }]);
   await gotoHydrated(page, '/checkout');
-  await fillBilling(page, buyer.email);
+  await fillCheckoutBilling(page, {
+    first_name: 'Ada',
+    last_name: 'Oats',
+    email: buyer.email,
+    phone: '+1 512 555 0100',
+    country: 'US',
+    address_1: '1100 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    postcode: '78701',
+  });
   const invoiceOption = page.getByRole('radio', { name: 'Pay by invoice (Net 30)' });
   await expect(invoiceOption).toBeEnabled();
   await invoiceOption.check();

@@ -7,6 +7,7 @@ import {
   type Product,
   type ShippingRate,
 } from '@larder/contract';
+import { fillCheckoutBilling } from './support/checkout-form';
 import { gotoHydrated } from './support/hydration';
 import {
   applyForWholesale,
@@ -97,16 +98,7 @@ test('an approved buyer sees the breaks, is held to whole cases and the opening 
   await expect(refused.getByTestId('summary-line-rule')).toContainText(
     'Honey Oat Classic | 12 oz comes in cases of 12: order 12, 24, 36…',
   );
-  const form = page.getByTestId('checkout-form');
-  await form.getByLabel('First name').fill(address.first_name);
-  await form.getByLabel('Last name').fill(address.last_name);
-  await form.getByLabel('Email', { exact: true }).fill(buyer.email);
-  await form.getByLabel('Phone').fill('+1 919 555 0100');
-  await form.getByLabel('Country').selectOption(address.country);
-  await form.getByLabel('Street address').fill(address.address_1);
-  await form.getByLabel('City').fill(address.city);
-  await form.getByLabel('State', { exact: true }).selectOption(address.state);
-  await form.getByLabel('Postcode / ZIP').fill(address.postcode);
+  await fillCheckoutBilling(page, { ...address, email: buyer.email, phone: '+1 919 555 0100' });
   await page.getByRole('button', { name: 'Place order' }).click();
   const banner = page.getByTestId('checkout-error');
   await expect(banner).toContainText('comes in cases of 12: order 12, 24, 36…');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product } from '@larder/contract';
 import { axeViolations, ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
+import { checkoutForm, fillCheckoutBilling } from './support/checkout-form';
 import { gotoHydrated } from './support/hydration';
 import { attachmentsOf, pdfShot, pdfText, subjectOf, waitForMail } from './support/outbox';
 import { shoot } from './support/screenshots';
@@ -10,8 +11,6 @@ import { shoot } from './support/screenshots';
 // pay by invoice with a PO number, get the invoice and the line sheet; the owner marks it paid.
 
 const CERTIFICATE = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-
-const checkoutForm = (page: Page) => page.getByTestId('checkout-form');
 
 /** The sizes sold by the case, as the API prices them for the signed-in buyer. */
 async function caseSizes(page: Page) {
@@ -150,16 +149,17 @@ test('a new café applies, is approved, misses and then meets the opening minimu
 
   await test.step('checkout refuses one case: the opening minimum, with what is missing', async () => {
     await gotoHydrated(page, '/checkout');
-    const form = checkoutForm(page);
-    await form.getByLabel('First name').fill('Dana');
-    await form.getByLabel('Last name').fill('Pantry');
-    await form.getByLabel('Email', { exact: true }).fill(email);
-    await form.getByLabel('Phone').fill('919 555 0188');
-    await form.getByLabel('Country').selectOption('US');
-    await form.getByLabel('Street address').fill('200 Main Street');
-    await form.getByLabel('City').fill('Durham');
-    await form.getByLabel('State', { exact: true }).selectOption('NC');
-    await form.getByLabel('Postcode / ZIP').fill('27701');
+    await fillCheckoutBilling(page, {
+      first_name: 'Dana',
+      last_name: 'Pantry',
+      email,
+      phone: '919 555 0188',
+      country: 'US',
+      address_1: '200 Main Street',
+      city: 'Durham',
+      state: 'NC',
+      postcode: '27701',
+    });
     await page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first().check();
     await page.getByRole('radio', { name: 'Pay by invoice (Net 30)' }).check();
     await page.getByRole('button', { name: 'Place order' }).click();

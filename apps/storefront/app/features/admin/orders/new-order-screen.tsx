@@ -8,7 +8,6 @@ import {
   type Customer,
 } from '@larder/contract';
 import { centsOf, formatCents } from '@larder/contract/money';
-import { minimumMessage, minimumProgress } from '@larder/contract/wholesale-rules';
 import { Form, Link, useNavigation } from 'react-router';
 import { SelectField, TextAreaField, TextField } from '../../../components/forms/form-field.tsx';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
@@ -22,6 +21,8 @@ import { ActionNotice } from '../action-notice.tsx';
 import type { ActionResult } from '../action-result.ts';
 import { AdminPageHeader } from '../admin-shell.tsx';
 import { AdminTable } from '../list-parts.tsx';
+import { wholesaleProgress } from '../../cart/wholesale-cart.ts';
+import { MinimumMeter } from '../../wholesale/minimum-meter.tsx';
 import { ROLE_LABELS } from '../customers/customer-labels.ts';
 import type { NewOrderData } from './new-order.server.ts';
 import { ADDRESS_KEYS, PAID_METHODS, quantityField, rowsForCustomer } from './new-order.ts';
@@ -155,16 +156,7 @@ function OrderLines({ data, result }: { data: LinesStep; result: ActionResult | 
   const lines = quickOrderLines(rows, quantities);
   const problems = new Map(lines.map((line) => [line.row.key, line]));
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
-  const progress = minimum
-    ? minimumProgress(
-        {
-          openingCents: centsOf(minimum.opening_order_minimum),
-          reorderCents: centsOf(minimum.reorder_minimum),
-        },
-        minimum.minimum_kind === 'reorder',
-        subtotalCents,
-      )
-    : null;
+  const progress = minimum ? wholesaleProgress(minimum, subtotalCents) : null;
   const quotedKeys = Object.keys(draft.quantities).sort().join();
   const linesChanged =
     [...quantities]
@@ -294,17 +286,12 @@ function OrderLines({ data, result }: { data: LinesStep; result: ActionResult | 
           <p data-testid="new-order-subtotal">
             Goods: <strong>{formatCents(subtotalCents)}</strong>
           </p>
-          {progress && progress.minimumCents > 0 ? (
-            <div className="new-order__minimum" data-met={progress.met || undefined}>
-              <progress
-                max={progress.minimumCents}
-                value={Math.min(subtotalCents, progress.minimumCents)}
-                aria-labelledby="new-order-minimum"
-              />
-              <p id="new-order-minimum" data-testid="new-order-minimum">
-                {minimumMessage(progress)}
-              </p>
-            </div>
+          {progress ? (
+            <MinimumMeter
+              progress={progress}
+              id="new-order-minimum"
+              className="new-order__minimum"
+            />
           ) : null}
           {rate ? (
             <p data-testid="new-order-estimate">

@@ -1,6 +1,5 @@
 import type { Order, Product, WholesaleTerms } from '@larder/contract';
-import { minimumMessage, minimumProgress } from '@larder/contract/wholesale-rules';
-import { centsOf, formatCents } from '@larder/contract/money';
+import { formatCents } from '@larder/contract/money';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormBanner, type Banner } from '../../../components/forms/form-banner.tsx';
@@ -9,6 +8,8 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { importQuickOrderFile } from '../../../lib/api/quick-order.ts';
 import { useCartStore } from '../../cart/cart-store.ts';
+import { wholesaleProgress } from '../../cart/wholesale-cart.ts';
+import { MinimumMeter } from '../minimum-meter.tsx';
 import {
   cartItemsFor,
   nextBreak,
@@ -83,14 +84,7 @@ export function QuickOrder({
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const problems = lines.filter((line) => line.problem !== null);
-  const progress = minimumProgress(
-    {
-      openingCents: centsOf(minimum.opening_order_minimum),
-      reorderCents: centsOf(minimum.reorder_minimum),
-    },
-    minimum.minimum_kind === 'reorder',
-    subtotalCents,
-  );
+  const progress = wholesaleProgress(minimum, subtotalCents);
 
   const say = (next: Banner) => {
     setBanner(next);
@@ -251,18 +245,11 @@ export function QuickOrder({
           <strong data-testid="quick-order-subtotal">{formatCents(subtotalCents)}</strong>
         </p>
         <p className="muted quick-order__note">Before shipping and tax.</p>
-        {progress.minimumCents > 0 ? (
-          <div className="quick-order__minimum" data-met={progress.met || undefined}>
-            <progress
-              max={progress.minimumCents}
-              value={Math.min(subtotalCents, progress.minimumCents)}
-              aria-labelledby="quick-order-minimum"
-            />
-            <p id="quick-order-minimum" data-testid="quick-order-minimum">
-              {minimumMessage(progress)}
-            </p>
-          </div>
-        ) : null}
+        <MinimumMeter
+          progress={progress}
+          id="quick-order-minimum"
+          className="quick-order__minimum"
+        />
         {problems.length > 0 ? (
           <p className="quick-order__warning" role="status">
             {problems.length === 1 ? 'One line needs' : `${problems.length} lines need`} a different

@@ -1,6 +1,7 @@
 // npm run cluster: the shop as several processes that behave as one (decision 0013), on loopback.
-// PostgreSQL (a throwaway cluster, scripts/with-postgres.mjs), Redis, three shop processes from the
-// build (same DATABASE_URL, AUTH_SECRET and REDIS_URL, one DATA_DIR) and HAProxy in front, checking
+// PostgreSQL (a throwaway primary and its streaming replica, scripts/with-postgres.mjs --replica),
+// Redis, three shop processes from the build (same DATABASE_URL, READ_DATABASE_URL, AUTH_SECRET and
+// REDIS_URL, one DATA_DIR) and HAProxy in front, checking
 // /readyz. Shoppers order and pay through HAProxy while one shop process is SIGKILLed and started
 // again; then the figures and the checks, each against its target. Exit 1 if any target is missed.
 //   npm run cluster                  60 shoppers for 60 s (CLUSTER_SHOPPERS, CLUSTER_SECONDS)
@@ -36,7 +37,7 @@ if (!process.env.TEST_DATABASE_URL) {
   }
   const result = spawnSync(
     process.execPath,
-    ['scripts/with-postgres.mjs', process.execPath, 'scripts/cluster.mjs', ...args],
+    ['scripts/with-postgres.mjs', '--replica', process.execPath, 'scripts/cluster.mjs', ...args],
     { cwd: root, stdio: 'inherit' },
   );
   process.exit(result.status ?? 1);
@@ -124,6 +125,8 @@ const unlimited = Object.fromEntries(
 );
 const shopEnv = {
   DATABASE_URL: databaseUrl,
+  // Guests' catalogue reads on the replica: the price check below then includes its lag.
+  READ_DATABASE_URL: process.env.TEST_READ_DATABASE_URL,
   REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
   AUTH_SECRET: randomBytes(48).toString('base64'),
   // The shop's one address, behind the balancer: sessions are signed for it, so every process

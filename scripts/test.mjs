@@ -9,9 +9,13 @@ const stages = [
   ['Typecheck', () => mustRun('npm', ['run', 'typecheck', '--workspaces', '--if-present'])],
   ['Unit and API tests (PGlite)', () => mustRun('npx', ['vitest', 'run'])],
   [
-    'API tests (PostgreSQL)',
+    'API tests (PostgreSQL, with a streaming replica for the replica tests)',
     () =>
-      mustRun('node', ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'api']),
+      mustRun('node', [
+        'scripts/with-postgres.mjs',
+        '--replica',
+        ...['npx', 'vitest', 'run', '--project', 'api'],
+      ]),
   ],
   ['Production build', () => buildAll()],
   [

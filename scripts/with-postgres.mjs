@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs a command against a throwaway PostgreSQL cluster: node scripts/with-postgres.mjs <command...>
 // The command gets TEST_DATABASE_URL; the cluster is removed afterwards, also on failure or a signal.
+// With --replica first, a streaming replica of it too (pg_basebackup), as TEST_READ_DATABASE_URL.
 // Without PostgreSQL server binaries this prints one line and exits 0.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -8,9 +9,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const command = process.argv.slice(2);
+const withReplica = process.argv[2] === '--replica';
+const command = process.argv.slice(withReplica ? 3 : 2);
 if (command.length === 0) {
-  console.error('usage: node scripts/with-postgres.mjs <command...>');
+  console.error('usage: node scripts/with-postgres.mjs [--replica] <command...>');
   process.exit(2);
 }
 
@@ -61,25 +63,46 @@ const freePort = () =>
 
 const baseDir = mkdtempSync(join(tmpdir(), 'larder-pg-'));
 const dataDir = join(baseDir, 'data');
+const replicaDir = join(baseDir, 'replica');
 chmodSync(baseDir, 0o700);
 if (isRoot) spawnSync('chown', ['postgres:postgres', baseDir], { stdio: 'inherit' });
 
-let started = false;
+/** The data folders of the servers running, replica last: stopped in reverse order. */
+const started = [];
 let child = null;
 let cleanedUp = false;
 function cleanup() {
   if (cleanedUp) return;
   cleanedUp = true;
-  if (started) {
+  for (const dir of started.reverse()) {
     try {
-      run([join(binDir, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', '-w', 'stop'], {
-        quiet: true,
-      });
+      run([join(binDir, 'pg_ctl'), '-D', dir, '-m', 'immediate', '-w', 'stop'], { quiet: true });
     } catch (error) {
       console.error(String(error));
     }
   }
   rmSync(baseDir, { recursive: true, force: true });
+}
+
+/** Starts the server whose data is in `dir` on `port`, speed over durability: it is thrown away. */
+function startServer(dir, port, logName) {
+  // pg_basebackup refuses a primary without full-page writes: only the replica's primary keeps them.
+  const fullPageWrites = withReplica ? 'on' : 'off';
+  run(
+    [
+      join(binDir, 'pg_ctl'),
+      '-D',
+      dir,
+      '-l',
+      join(baseDir, logName),
+      '-w',
+      '-o',
+      `-p ${port} -k ${baseDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=${fullPageWrites} -c listen_addresses=127.0.0.1`,
+      'start',
+    ],
+    { quiet: true },
+  );
+  started.push(dir);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -109,29 +132,32 @@ try {
       quiet: true,
     },
   );
-  run(
-    [
-      join(binDir, 'pg_ctl'),
-      '-D',
-      dataDir,
-      '-l',
-      join(baseDir, 'server.log'),
-      '-w',
-      '-o',
-      `-p ${port} -k ${baseDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c listen_addresses=127.0.0.1`,
-      'start',
-    ],
-    { quiet: true },
-  );
-  started = true;
+  startServer(dataDir, port, 'server.log');
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const env = { ...process.env, TEST_DATABASE_URL: url };
+  if (withReplica) {
+    // A hot standby streaming from the primary, as a production read replica would (-R writes
+    // standby.signal and the primary's address).
+    const replicaPort = await freePort();
+    run(
+      [
+        join(binDir, 'pg_basebackup'),
+        ...['-D', replicaDir, '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'],
+        ...['-X', 'stream', '-R', '--no-sync'],
+      ],
+      { quiet: true },
+    );
+    chmodSync(replicaDir, 0o700);
+    startServer(replicaDir, replicaPort, 'replica.log');
+    env.TEST_READ_DATABASE_URL = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
+  }
   console.log(
-    `PostgreSQL ${binDir.split('/').at(-2)} running on port ${port} for: ${command.join(' ')}`,
+    `PostgreSQL ${binDir.split('/').at(-2)} running on port ${port}${withReplica ? ' with a replica' : ''} for: ${command.join(' ')}`,
   );
   exitCode = await new Promise((resolve) => {
     child = spawn(command[0], command.slice(1), {
       stdio: 'inherit',
-      env: { ...process.env, TEST_DATABASE_URL: url },
+      env,
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {

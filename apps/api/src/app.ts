@@ -146,7 +146,11 @@ export async function buildApp(
   const ownsDatabase = options.database === undefined;
   const database =
     options.database ??
-    createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    createDatabase({
+      databaseUrl: config.databaseUrl,
+      readDatabaseUrl: config.readDatabaseUrl,
+      dataDir: config.dataDir,
+    });
   app.decorate('config', config);
   app.decorate('database', database);
   if (ownsDatabase) {
@@ -218,6 +222,7 @@ export async function buildApp(
   const services = createServices({
     config,
     db: database.db,
+    readDb: database.readDb,
     log: app.log,
     now: options.now,
     counters,
@@ -229,7 +234,9 @@ export async function buildApp(
   registerSignIn(app, accounts, sessionCookies);
   registerApiKeySignIn(app, services.apiKeys);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
-  const readCacheVersion = createReadCacheVersion(database.db, database.statementsFinished);
+  // Read where the cacheable reads are (a replica may lag the primary): a version read there is
+  // never newer than what those reads see, so nothing stale is kept under a new version.
+  const readCacheVersion = createReadCacheVersion(database.readDb, database.statementsFinished);
   registerReadCache(app, readCacheVersion, { showCacheState });
 
   await app.register(fastifySwagger, {
@@ -258,8 +265,16 @@ export async function buildApp(
     index: false,
   });
 
-  await app.register(catalogRoutes, { catalog, publicUrl: config.publicUrl });
-  await app.register(contentRoutes, { content, publicUrl: config.publicUrl });
+  await app.register(catalogRoutes, {
+    catalog,
+    catalogReads: services.catalogReads,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(contentRoutes, {
+    content,
+    contentReads: services.contentReads,
+    publicUrl: config.publicUrl,
+  });
   await app.register(siteRoutes, { publicUrl: config.publicUrl, shop: config.shop });
 
   await app.register(reviewsRoutes, {

@@ -18,6 +18,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'PAYPAL_CLIENT_SECRET',
   'DATABASE_URL',
+  'READ_DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
   'AUTH_SECRET',
@@ -127,6 +128,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
     .optional(),
+  READ_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
+    .optional(),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -232,6 +237,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
       message: 'set either PLAUSIBLE_DOMAIN or GA4_MEASUREMENT_ID, not both',
     });
   }
+  if (env.READ_DATABASE_URL && !env.DATABASE_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['READ_DATABASE_URL'],
+      message: 'needs DATABASE_URL: a replica reads for a PostgreSQL primary, not for PGlite',
+    });
+  }
   for (const [a, b] of KEY_PAIRS) {
     if ((env[a] === undefined) !== (env[b] === undefined)) {
       const missing = env[a] === undefined ? a : b;
@@ -260,6 +272,11 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through `pg` instead of the embedded PGlite. */
   databaseUrl?: string;
+  /**
+   * A streaming replica of that PostgreSQL: the catalogue and content reads the read cache may keep
+   * are read there, with the cache's version (READ_DATABASE_URL; decision 0045).
+   */
+  readDatabaseUrl?: string;
   /**
    * After SIGTERM: how long the process keeps answering, /readyz failing, before it closes, so the
    * load balancer notices and sends nothing more (SHUTDOWN_DRAIN_MS).
@@ -389,6 +406,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Absolute, so file serving (which refuses relative roots) works from any working directory.
     dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
+    readDatabaseUrl: parsed.READ_DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
     shutdownDrainMs: parsed.SHUTDOWN_DRAIN_MS,
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,

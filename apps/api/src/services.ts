@@ -80,6 +80,8 @@ export function shippingQuoteHooks(
 export interface ServicesOptions {
   config: Config;
   db: Database;
+  /** Where the cacheable catalogue and content reads go (DatabaseHandle.readDb); `db` if unset. */
+  readDb?: Database;
   log: FastifyBaseLogger;
   /** The clock for holds, tokens and throttles; tests pass their own. */
   now?: () => Date;
@@ -93,7 +95,14 @@ export type Services = ReturnType<typeof createServices>;
  * Every service of the shop, built once with the same options: the API's routes and the owner's
  * command line both take them from here, so the two can never be wired differently.
  */
-export function createServices({ config, db, log, now, counters: given }: ServicesOptions) {
+export function createServices({
+  config,
+  db,
+  readDb = db,
+  log,
+  now,
+  counters: given,
+}: ServicesOptions) {
   const counters = given ?? createMemoryCounters(now ?? (() => new Date()));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -165,6 +174,14 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     now,
   });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
+  // The same reads on the replica, for the viewers the read cache serves (decision 0045).
+  const onReplica = readDb !== db;
+  const catalogReads = onReplica
+    ? createCatalogService(createCatalogRepo(readDb), { publicUrl: config.publicUrl })
+    : catalog;
+  const contentReads = onReplica
+    ? createContentService(createContentRepo(readDb), { publicUrl: config.publicUrl })
+    : content;
   const reviews = createReviewsService(createReviewsRepo(db), {
     publicUrl: config.publicUrl,
     shopOwnerEmail: config.shopOwnerEmail,
@@ -251,11 +268,13 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     emailChange,
     passwordReset,
     catalog,
+    catalogReads,
     productWrites,
     stockNotifications,
     mediaLibrary,
     catalogTransfer,
     content,
+    contentReads,
     reviews,
     forms,
     wholesale,

@@ -386,6 +386,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       DATABASE_URL: 'postgres://u:p@db:5432/larder',
+      READ_DATABASE_URL: 'postgres://u:p@replica:5432/larder',
       REDIS_URL: 'redis://:p@cache:6379/0',
       SHUTDOWN_DRAIN_MS: '2500',
       PUBLIC_URL: 'https://shop.example.com/',
@@ -395,12 +396,26 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       databaseUrl: 'postgres://u:p@db:5432/larder',
+      readDatabaseUrl: 'postgres://u:p@replica:5432/larder',
       redisUrl: 'redis://:p@cache:6379/0',
       shutdownDrainMs: 2500,
       publicUrl: 'https://shop.example.com',
       seedDemoData: false,
       logLevel: 'warn',
     });
+  });
+
+  it('refuses a replica without its primary, hiding both addresses (they hold passwords)', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig({ READ_DATABASE_URL: 'postgres://u:secret@replica:5432/larder' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      'READ_DATABASE_URL: needs DATABASE_URL: a replica reads for a PostgreSQL primary, not for PGlite (got (hidden))',
+    ]);
   });
 
   it('refuses an AUTH_SECRET that is short or of few different characters, naming the setting', () => {

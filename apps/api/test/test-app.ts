@@ -67,7 +67,10 @@ export interface TestApp {
  * A database for one test file, a copy of the run's template (test/database-templates.ts):
  * in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server.
  */
-async function createTestDatabase(seeded: boolean): Promise<{
+async function createTestDatabase(
+  seeded: boolean,
+  withReplica = false,
+): Promise<{
   database: DatabaseHandle;
   dispose(): Promise<void>;
 }> {
@@ -88,7 +91,8 @@ async function createTestDatabase(seeded: boolean): Promise<{
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = createDatabase({ databaseUrl: url.toString() });
+  const replicaUrl = withReplica ? await onReplica(name) : undefined;
+  const database = createDatabase({ databaseUrl: url.toString(), readDatabaseUrl: replicaUrl });
   return {
     database,
     async dispose() {
@@ -100,6 +104,29 @@ async function createTestDatabase(seeded: boolean): Promise<{
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The address of database `name` on TEST_READ_DATABASE_URL's replica, once the replica has
+ * replayed its creation (a replica's databases appear as the primary's WAL reaches it).
+ */
+async function onReplica(name: string): Promise<string> {
+  const replicaServer = process.env.TEST_READ_DATABASE_URL;
+  if (!replicaServer) throw new Error('a replica test needs TEST_READ_DATABASE_URL');
+  const url = new URL(replicaServer);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: replicaServer });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (rows.length > 0) return url.toString();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`database ${name} did not reach the replica`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Builds the app on a migrated, seeded database of its own. Call once per test file (beforeAll). */
@@ -115,9 +142,11 @@ export async function buildTestApp(
      * a test's one-item wholesale order is about what it tests; minimum tests set their own.
      */
     demoWholesaleMinimums?: boolean;
+    /** PostgreSQL only: cacheable reads on TEST_READ_DATABASE_URL's replica (READ_DATABASE_URL). */
+    replica?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { database, dispose } = await createTestDatabase(options.seed ?? true);
+  const { database, dispose } = await createTestDatabase(options.seed ?? true, options.replica);
   const config = testConfig(options.config);
   const app = await buildApp(config, { database, now: options.now, logStream: options.logStream });
   await app.ready();

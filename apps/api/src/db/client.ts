@@ -17,6 +17,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Where the reads the read cache may keep are made, with the version they are kept under: a
+   * streaming replica when one is configured (decision 0045), otherwise `db` itself.
+   */
+  readDb: Database;
   kind: 'pglite' | 'postgres';
   /** Applies pending drizzle-kit migrations. */
   migrate(migrationsDir?: string): Promise<void>;
@@ -111,6 +116,8 @@ function countFinishedStatements(client: PGlite): () => number {
 export interface DatabaseOptions {
   /** postgres://… → PostgreSQL through `pg`; otherwise the embedded PGlite. */
   databaseUrl?: string;
+  /** With databaseUrl: a streaming replica of it for the cacheable reads (readDb). */
+  readDatabaseUrl?: string;
   /** PGlite data lives in `${dataDir}/db`; ignored with databaseUrl or inMemory. */
   dataDir?: string;
   /** A throwaway in-memory PGlite (tests). */
@@ -127,15 +134,21 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const locks = advisoryLocks(pool);
     const db = drizzlePg({ client: pool, schema });
+    const readPool = options.readDatabaseUrl
+      ? new pg.Pool({ connectionString: options.readDatabaseUrl, max: 10 })
+      : undefined;
     return {
       db: db as unknown as Database,
+      readDb: (readPool ? drizzlePg({ client: readPool, schema }) : db) as unknown as Database,
       kind: 'postgres',
       migrate: (dir) =>
         locks.oneAtATime('migrations', () =>
           migratePg(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
         ),
       ...locks,
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), readPool?.end()]);
+      },
     };
   }
   let client: PGlite;
@@ -153,6 +166,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
+    readDb: db as unknown as Database,
     kind: 'pglite',
     statementsFinished,
     migrate: (dir) => migratePglite(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),

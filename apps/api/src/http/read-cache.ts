@@ -170,6 +170,16 @@ export function viewerClass(viewer: Viewer): 'guest' | 'customer' | 'wholesale' 
   return viewer.canSeeWholesale ? 'wholesale' : 'customer';
 }
 
+/**
+ * Which service answers a cached route's read: for a viewer the cache may serve, the one on the
+ * read database (a replica, decision 0045), where the version that answer is kept under is read;
+ * for the owner, whose reads are never kept, the primary's, so the back office sees its own
+ * writes at once.
+ */
+export function readSource<Service>(request: FastifyRequest, primary: Service, reads: Service) {
+  return viewerClass(viewerFromRequest(request)) === null ? primary : reads;
+}
+
 /** Path plus query parameters sorted by name, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
 export function normalizedUrl(url: string): string {
   const parsed = new URL(url, 'http://x');

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -11,11 +12,14 @@ import {
   WooProductSchema,
 } from '@larder/contract';
 import { setPaginationHeaders } from '../../http/pagination.ts';
+import { readSource } from '../../http/read-cache.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
+  /** The same reads on the read database, for the viewers the read cache serves. */
+  catalogReads: CatalogService;
   publicUrl: string;
 }
 
@@ -23,8 +27,9 @@ const tags = ['catalog'];
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog, publicUrl },
+  { catalog, catalogReads, publicUrl },
 ) => {
+  const source = (request: FastifyRequest) => readSource(request, catalog, catalogReads);
   app.get(
     apiPaths.products,
     {
@@ -52,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { products, total, window } = await catalog.listProducts(
+      const { products, total, window } = await source(request).listProducts(
         request.query,
         viewerFromRequest(request),
       );
@@ -82,7 +87,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request) =>
-      catalog.getProduct(request.params.id, viewerFromRequest(request), request.query.context),
+      source(request).getProduct(
+        request.params.id,
+        viewerFromRequest(request),
+        request.query.context,
+      ),
   );
 
   app.get(
@@ -96,7 +105,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { categories, total, window } = await catalog.listCategories(request.query);
+      const { categories, total, window } = await source(request).listCategories(request.query);
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return categories;
     },
@@ -112,6 +121,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: ProductCategorySchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => catalog.getCategory(request.params.id),
+    async (request) => source(request).getCategory(request.params.id),
   );
 };

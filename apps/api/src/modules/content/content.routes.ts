@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,10 +18,13 @@ import {
   TeamMemberSchema,
 } from '@larder/contract';
 import { setPaginationHeaders } from '../../http/pagination.ts';
+import { readSource } from '../../http/read-cache.ts';
 import type { ContentService } from './content.service.ts';
 
 export interface ContentRoutesOptions {
   content: ContentService;
+  /** The same reads on the read database, for the viewers the read cache serves. */
+  contentReads: ContentService;
   publicUrl: string;
 }
 
@@ -30,8 +34,9 @@ const SingleQuerySchema = z.object({ _embed: queryEmbed });
 
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (
   app,
-  { content, publicUrl },
+  { content, contentReads, publicUrl },
 ) => {
+  const source = (request: FastifyRequest) => readSource(request, content, contentReads);
   app.get(
     apiPaths.pages,
     {
@@ -43,7 +48,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { items, total, window } = await content.listPages(request.query);
+      const { items, total, window } = await source(request).listPages(request.query);
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return items;
     },
@@ -59,7 +64,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: PageSchema, ...errors },
       },
     },
-    async (request) => content.getPage(request.params.id, request.query._embed),
+    async (request) => source(request).getPage(request.params.id, request.query._embed),
   );
 
   app.get(
@@ -73,7 +78,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { items, total, window } = await content.listPosts(request.query);
+      const { items, total, window } = await source(request).listPosts(request.query);
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return items;
     },
@@ -89,7 +94,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: PostSchema, ...errors },
       },
     },
-    async (request) => content.getPost(request.params.id, request.query._embed),
+    async (request) => source(request).getPost(request.params.id, request.query._embed),
   );
 
   app.get(
@@ -103,7 +108,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { items, total, window } = await content.listTeam(request.query);
+      const { items, total, window } = await source(request).listTeam(request.query);
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return items;
     },
@@ -119,7 +124,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: TeamMemberSchema, ...errors },
       },
     },
-    async (request) => content.getTeamMember(request.params.id, request.query._embed),
+    async (request) => source(request).getTeamMember(request.params.id, request.query._embed),
   );
 
   app.get(
@@ -133,7 +138,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { items, total, window } = await content.listLocations(request.query);
+      const { items, total, window } = await source(request).listLocations(request.query);
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return items;
     },
@@ -149,7 +154,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: LocationSchema, ...errors },
       },
     },
-    async (request) => content.getLocation(request.params.id, request.query._embed),
+    async (request) => source(request).getLocation(request.params.id, request.query._embed),
   );
 
   app.get(
@@ -163,7 +168,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { items, total, window } = await content.listPostCategories(request.query);
+      const { items, total, window } = await source(request).listPostCategories(request.query);
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return items;
     },
@@ -178,6 +183,6 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: PostCategorySchema, ...errors },
       },
     },
-    async (request) => content.getPostCategory(request.params.id),
+    async (request) => source(request).getPostCategory(request.params.id),
   );
 };

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { buildAll } from './build.mjs';
 import { root, startBuiltServer } from './lib.mjs';
 import { auditShop } from './shop-audit.mjs';
@@ -51,6 +52,19 @@ const BASE_PORT = Number(process.env.CLUSTER_PORT ?? 3470);
 const SHOP_PORTS = [1, 2, 3].map((offset) => BASE_PORT + offset);
 const REDIS_PORT = BASE_PORT + 4;
 const databaseUrl = process.env.TEST_DATABASE_URL;
+/** Transactions the replica has run for the shop's database: the reads sent there. */
+async function replicaTransactions() {
+  const client = new pg.Client({ connectionString: process.env.TEST_READ_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select xact_commit::text as count from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0].count);
+  } finally {
+    await client.end();
+  }
+}
 /** The per-client limit the run checks is counted once across processes. */
 const CONTACT_LIMIT = 4;
 
@@ -188,6 +202,7 @@ try {
   );
   // All three at once on an empty database: migrations and the demo data go in once (0013).
   const shops = await Promise.all(SHOP_PORTS.map(startShop));
+  const replicaBefore = await replicaTransactions();
   const configPath = path.join(workDir, 'haproxy.cfg');
   writeFileSync(configPath, haproxyConfig);
   const haproxy = spawn('haproxy', ['-f', configPath, '-db'], {
@@ -390,6 +405,9 @@ try {
   );
 
   await Promise.all(shops.map((shop) => shop.stop()));
+  // The shops' connections report their statistics as they close: complete once they are stopped.
+  const replicaReads = (await replicaTransactions()) - replicaBefore - 1;
+  console.log(`catalogue and content reads answered by the replica: ${replicaReads} transactions`);
   haproxy.kill('SIGTERM');
   redis.kill('SIGTERM');
 
@@ -409,6 +427,7 @@ try {
       accepted === CONTACT_LIMIT && limited === CONTACT_LIMIT,
       `${accepted} of ${CONTACT_LIMIT * 2} accepted`,
     ],
+    ['guests’ catalogue reads sent to the replica', replicaReads > 0, `${replicaReads}`],
     [
       'a price change seen by every process within 1 s',
       slowestSeenMs <= 1000,

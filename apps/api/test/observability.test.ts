@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, toContactSubmission } from '@larder/contract';
 import { sql } from 'drizzle-orm';
 import { defaultMigrationsDir } from '../src/paths.ts';
@@ -10,6 +10,7 @@ import { createProduct } from './factories.ts';
 import { placeOrder } from './place-order.ts';
 import { signedInCustomer, TEST_PASSWORD } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
+import { eventually } from './eventually.ts';
 
 const logLines: string[] = [];
 let t: TestApp;
@@ -116,7 +117,7 @@ describe('request logs', () => {
       payload: { email: session.email },
     });
     expect(forgot.statusCode).toBe(200);
-    const mail = await vi.waitFor(() => {
+    const mail = await eventually(() => {
       const [found] = mailTo(t.config.dataDir, session.email).filter((item) =>
         item.headers.subject?.startsWith('Reset your'),
       );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteIndexSchema } from '@larder/contract';
 import { ConfigError, DEMO_SHOP, loadConfig } from '../src/config.ts';
 import { runAdmin } from '../src/admin/cli.ts';
@@ -7,6 +7,7 @@ import { mailTo } from './outbox.ts';
 import { aBuyer, placeOrder, productIdOf } from './place-order.ts';
 import { payOrder } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
+import { eventually } from './eventually.ts';
 
 describe('shop identity settings', () => {
   it('default to the demo brand', () => {
@@ -82,7 +83,7 @@ describe('a shop with its own SHOP_NAME', () => {
       payload: { email },
     });
     // The welcome, then the reset link.
-    await vi.waitFor(() => expect(mailTo(t.config.dataDir, email)).toHaveLength(2));
+    await eventually(() => expect(mailTo(t.config.dataDir, email)).toHaveLength(2));
     const [welcome, mail] = mailTo(t.config.dataDir, email);
     expect(welcome!.headers.subject).toBe('Welcome to Fennel & Rye');
     expect(mail!.headers.subject).toBe('Reset your Fennel & Rye password');

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, CONTACT_FORM_ID, CustomerSchema, ProductReviewSchema } from '@larder/contract';
 import { mailTo } from '../outbox.ts';
 import { createProduct } from '../factories.ts';
 import { payOrder, placeOrderAs, signIn, TEST_PASSWORD, uniqueEmail } from '../sessions.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { SCRIPT_PAYLOADS } from './hostile-values.ts';
+import { eventually } from '../eventually.ts';
 
 /**
  * Text visitors store (reviews, contact messages, sign-up names) comes back as data, never as
@@ -105,7 +106,7 @@ describe('stored hostile text', () => {
     });
     expect(res.statusCode).toBe(201);
     expectServedAsData(res);
-    const mail = await vi.waitFor(() => {
+    const mail = await eventually(() => {
       const [found] = mailTo(t.config.dataDir, t.config.shopOwnerEmail).filter((item) =>
         item.text.includes('onerror'),
       );

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiErrorSchema,
   ConfirmEmailResultSchema,
@@ -9,6 +9,7 @@ import {
 import { emailChangeKeys } from '../../db/schema.ts';
 import { mailTo } from '../../../test/outbox.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 /** An account's mail but its welcome message, which every sign-up here sends first. */
 const mailAfterSignUp = (dataDir: string, address: string) =>
@@ -55,7 +56,7 @@ async function bearer(email: string, password = PASSWORD) {
 
 /** Waits for the mails of a change (sent after the answer) and returns the link's key and id. */
 async function confirmLinkFor(address: string, count = 1) {
-  const mails = await vi.waitFor(() => {
+  const mails = await eventually(() => {
     const found = mailAfterSignUp(t.config.dataDir, address);
     expect(found).toHaveLength(count);
     return found;
@@ -116,7 +117,7 @@ describe('POST /customers/{id} with a new email', () => {
     expect(CustomerSchema.parse(res.json()).email).toBe(account.email);
     const link = await confirmLinkFor(newEmail);
     expect(link.userId).toBe(account.id);
-    const notice = await vi.waitFor(() => {
+    const notice = await eventually(() => {
       const found = mailAfterSignUp(t.config.dataDir, account.email);
       expect(found).toHaveLength(1);
       return found[0]!;
@@ -159,14 +160,14 @@ describe('POST /customers/{id} with a new email', () => {
     const { date_modified: _c, date_modified_gmt: _d, ...freeBody } = free.json();
     expect(takenBody).toEqual(freeBody);
 
-    const notice = await vi.waitFor(() => {
+    const notice = await eventually(() => {
       const found = mailAfterSignUp(t.config.dataDir, owner.email);
       expect(found).toHaveLength(1);
       return found[0]!;
     });
     expect(notice.headers.subject).toBe('This address already has a Larder & Oat account');
     expect(notice.text).not.toMatch(/confirm-email/);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(mailAfterSignUp(t.config.dataDir, account.email)).toHaveLength(2),
     );
     // The pending change is still the one to the free address.
@@ -240,7 +241,7 @@ describe('POST /confirm-email', () => {
     const link = await confirmLinkFor(newEmail);
 
     await post(FORGOT, { email: account.email });
-    const resetMail = await vi.waitFor(() => {
+    const resetMail = await eventually(() => {
       const found = mailAfterSignUp(t.config.dataDir, account.email).filter(
         (mail) => mail.headers.subject === 'Reset your Larder & Oat password',
       );

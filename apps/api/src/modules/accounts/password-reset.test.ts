@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, CustomerSchema, LoginResultSchema } from '@larder/contract';
 import { passwordResetKeys } from '../../db/schema.ts';
 import { mailTo } from '../../../test/outbox.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 /** An account's mail but its welcome message, which every sign-up here sends first. */
 const mailAfterSignUp = (dataDir: string, address: string) =>
@@ -51,7 +52,7 @@ async function bearer(email: string, password: string) {
 
 /** Waits for the reset email (it is sent after the answer) and returns its link's key and id. */
 async function resetLinkFor(email: string, count = 1) {
-  const mails = await vi.waitFor(() => {
+  const mails = await eventually(() => {
     const found = mailAfterSignUp(t.config.dataDir, email).filter(
       (mail) => mail.headers.subject === 'Reset your Larder & Oat password',
     );
@@ -271,7 +272,7 @@ describe('POST /forgot-password when the key cannot be stored', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(logLines.join('')).toContain('could not email a password reset link'),
     );
     expect(mailAfterSignUp(broken.config.dataDir, email)).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, StockNotificationResultSchema } from '@larder/contract';
 import { stockNotifications } from '../../db/schema.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
@@ -8,6 +8,7 @@ import { mailTo, readOutbox } from '../../../test/outbox.ts';
 import { signedInCustomer, uniqueEmail, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { STOCK_REQUEST_CANCELLED, STOCK_REQUEST_RECEIVED } from './stock-notifications.service.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 let t: TestApp;
 let owner: Session;
@@ -137,14 +138,14 @@ describe('back-in-stock emails', () => {
     expect((await subscribe(product.id, { email: bo })).statusCode).toBe(202);
 
     expect((await restock(product.id, 5)).statusCode).toBe(200);
-    const [mail] = await vi.waitFor(() => {
+    const [mail] = await eventually(() => {
       const mails = backInStockMails(ada);
       expect(mails).toHaveLength(1);
       return mails;
     });
     expect(mail!.headers.subject).toBe(`${product.name} is back in stock`);
     expect(mail!.text).toContain(`http://shop.test/product/${product.slug}`);
-    await vi.waitFor(() => expect(backInStockMails(bo)).toHaveLength(1));
+    await eventually(() => expect(backInStockMails(bo)).toHaveLength(1));
     const rows = await t.database.db
       .select()
       .from(stockNotifications)
@@ -159,7 +160,7 @@ describe('back-in-stock emails', () => {
     const markerEmail = uniqueEmail('marker');
     await subscribe(marker.id, { email: markerEmail });
     await restock(marker.id, 1);
-    await vi.waitFor(() => expect(backInStockMails(markerEmail)).toHaveLength(1));
+    await eventually(() => expect(backInStockMails(markerEmail)).toHaveLength(1));
     expect(backInStockMails(ada)).toHaveLength(1);
     expect(backInStockMails(bo)).toHaveLength(1);
   });
@@ -179,7 +180,7 @@ describe('back-in-stock emails', () => {
     const markerEmail = uniqueEmail('marker');
     await subscribe(marker.id, { email: markerEmail });
     await restock(marker.id, 1);
-    await vi.waitFor(() => expect(backInStockMails(markerEmail)).toHaveLength(1));
+    await eventually(() => expect(backInStockMails(markerEmail)).toHaveLength(1));
     expect(backInStockMails(email)).toEqual([]);
   });
 
@@ -201,7 +202,7 @@ describe('back-in-stock emails', () => {
     );
 
     expect((await restockVariation(product.id, small!.id, 6)).statusCode).toBe(200);
-    const [mail] = await vi.waitFor(() => {
+    const [mail] = await eventually(() => {
       const mails = backInStockMails(wantsSmall);
       expect(mails).toHaveLength(1);
       return mails;
@@ -242,7 +243,7 @@ describe('DELETE /wp-json/wc/v3/stock-notifications/{id}', () => {
     const markerEmail = uniqueEmail('marker');
     await subscribe(marker.id, { email: markerEmail });
     await restock(marker.id, 1);
-    await vi.waitFor(() => expect(backInStockMails(markerEmail)).toHaveLength(1));
+    await eventually(() => expect(backInStockMails(markerEmail)).toHaveLength(1));
     expect(backInStockMails(email)).toEqual([]);
     expect(readOutbox(t.config.dataDir).length).toBeGreaterThan(0);
   });

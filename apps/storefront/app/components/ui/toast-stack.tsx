@@ -1,7 +1,14 @@
 // react-toastify behind notify(): toast.tsx loads this module with the first toast.
 import { useEffect } from 'react';
 import { Slide, ToastContainer, toast, type ToastContentProps } from 'react-toastify/unstyled';
-import { TOAST_AUTO_CLOSE_MS, toastIdFor, type NotifyOptions } from './toast.tsx';
+import type { NotifyOptions } from './toast.tsx';
+
+/** Spec §9: the configured app setting is 5000 ms at bottom centre. */
+const TOAST_AUTO_CLOSE_MS = 5000;
+
+// In this lazy module rather than beside notify(): only a shown toast needs its id.
+const toastIdFor = ({ title, message, type = 'default' }: NotifyOptions) =>
+  `toast:${type}:${title ?? ''}:${message}`;
 
 /** Visible toasts by content: a repeat bumps the counter instead of stacking a duplicate (spec §2 Toasts). */
 const repeats = new Map<string, number>();
@@ -52,7 +59,7 @@ export function showToast({ title, message, type = 'default', onClick }: NotifyO
 }
 
 /** Spec §9: a toast the pointer or keyboard focus held stays this long after it leaves. */
-export const TOAST_EXTENDED_TIMEOUT_MS = 1000;
+const TOAST_EXTENDED_TIMEOUT_MS = 1000;
 
 const toastAt = (target: EventTarget | null) =>
   target instanceof Element ? target.closest<HTMLElement>('.Toastify__toast') : null;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './support/hydration';
+import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -93,6 +94,87 @@ test.describe('header navigation', () => {
     // The redirect replaced its own entry: one step back is the page we came from.
     await page.goBack();
     await expect(page).toHaveURL(/\/about$/);
+  });
+});
+
+test.describe('certification link in the header', () => {
+  for (const width of [390, 1024, 1440]) {
+    test(`fits the top bar at ${width} px and goes through the old blog address`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/about');
+      const link = page
+        .getByRole('banner')
+        .getByRole('link', { name: 'Certified minority-owned business' });
+      await expect(link).toHaveAttribute(
+        'href',
+        '/blog/minority-business-enterprise-certification',
+      );
+      // On one line, inside the window: nothing in the top bar wraps or spills.
+      const box = await link.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      expect(box!.height).toBeLessThan(30);
+      const account = await page
+        .getByRole('banner')
+        .getByRole('link', { name: 'Login' })
+        .boundingBox();
+      expect(box!.x + box!.width).toBeLessThan(account!.x);
+
+      await link.click();
+      await expect(page).toHaveURL(/\/minority-business-enterprise-certification$/);
+      // The old address left no history entry of its own.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/about$/);
+    });
+  }
+});
+
+test.describe('full-screen loading view', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('replaces the site while a navigation waits for its page, and goes once the page arrives', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The next page's data, held back as a slow connection would.
+    await page.route('**/about.data**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await mainNav(page).getByRole('link', { name: 'About' }).click();
+
+    const loadingView = page.getByRole('status').filter({ hasText: 'Loading…' });
+    await expect(loadingView).toBeVisible();
+    // Spec §2: the header's logo and a spinner.
+    await expect(loadingView.locator('.site-logo')).toBeVisible();
+    await expect(loadingView.locator('.spinner')).toBeVisible();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('main')).toBeHidden();
+    await shoot(page, 'loading-view');
+
+    release();
+    await expect(loadingView).toBeHidden();
+    await expect(mainNav(page).getByRole('link', { name: 'About' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('main')).toBeVisible();
+  });
+
+  test('shows the label instead of a spin to a visitor who asks for reduced motion', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoHydrated(page, '/');
+    await page.route('**/about.data**', () => {
+      // Never answered: the view stays while the test looks at it.
+    });
+    await mainNav(page).getByRole('link', { name: 'About' }).click();
+    await expect(page.getByText('Loading…', { exact: true })).toBeVisible();
   });
 });
 

@@ -20,6 +20,7 @@ import { serverCustomer } from './features/account/server-session.server.ts';
 import { SessionSync } from './features/account/session-sync.tsx';
 import { usePageViews } from './features/analytics/use-page-views.ts';
 import { simpleChrome, usePageChrome } from './features/layout/page-chrome.ts';
+import { useLoadingView } from './features/layout/use-loading-view.ts';
 import { useServiceWorker } from './features/pwa/use-service-worker.ts';
 import { pageTitle } from './lib/text.ts';
 import appStylesheet from './styles/app.css?url';
@@ -77,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const chrome = usePageChrome();
+  const loading = useLoadingView();
   usePageViews(loaderData.siteConfig.analytics, loaderData.cspNonce);
   useServiceWorker();
   useEffect(() => {
@@ -88,6 +90,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   if (chrome?.backOffice) return <Outlet />;
   return (
     <div className="site">
+      {/* Over the site rather than instead of it: the cart, session and toasts keep their state. */}
+      {loading ? <LoadingView /> : null}
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>
@@ -107,11 +111,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <AppToastContainer />
     </div>
   );
-}
-
-/** Spec §2: the full-screen loading view whenever the app has no data yet. */
-export function HydrateFallback() {
-  return <LoadingView />;
 }
 
 /** Last resort when the root itself fails; route errors are drawn inside the layout by each route. */

@@ -130,6 +130,7 @@ export function toProduct(
   return {
     id: row.id,
     name: row.name,
+    title: row.name,
     slug: row.slug,
     permalink: `${publicUrl}/product/${row.slug}`,
     date_created: formatWpDate(row.createdAt),

@@ -8,6 +8,7 @@ import {
   ProductSchema,
   ProductVariationSchema,
   type FoodInfo,
+  WooProductSchema,
   type ProductCreate,
 } from '@larder/contract';
 import { activityLog, media, products } from '../../db/schema.ts';
@@ -334,6 +335,23 @@ describe('PUT /wp-json/wc/v3/products/{id}', () => {
     const [entry] = await activityFor(product.id);
     expect(entry).toMatchObject({ action: 'product.updated', actorId: owner.id });
     expect(entry!.summary).toContain('regular price $12.00 → $14.25');
+  });
+
+  it('answers the title (spec §3) as the name, renamed with it', async () => {
+    const product = await createProduct(t, { name: uniqueName('Oat Clusters') });
+    const url = `${apiPaths.products}/${product.id}`;
+    expect(WooProductSchema.parse((await get(url)).json())).toMatchObject({
+      name: product.name,
+      title: product.name,
+    });
+    const renamed = uniqueName('Toasted Oat Clusters');
+    const res = await send('PUT', url, { name: renamed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(WooProductSchema.parse(res.json()).title).toBe(renamed);
+    const [listed] = z
+      .array(WooProductSchema)
+      .parse((await get(`${apiPaths.products}?include=${product.id}`)).json());
+    expect(listed!.title).toBe(renamed);
   });
 
   it('checks the rules against the stored product: a sale price must stay below its regular price', async () => {

@@ -1,6 +1,14 @@
 // react-toastify behind notify(): toast.tsx loads this module with the first toast.
+import { useEffect } from 'react';
 import { Slide, ToastContainer, toast, type ToastContentProps } from 'react-toastify/unstyled';
-import { TOAST_AUTO_CLOSE_MS, toastIdFor, type NotifyOptions } from './toast.tsx';
+import type { NotifyOptions } from './toast.tsx';
+
+/** Spec §9: the configured app setting is 5000 ms at bottom centre. */
+const TOAST_AUTO_CLOSE_MS = 5000;
+
+// In this lazy module rather than beside notify(): only a shown toast needs its id.
+const toastIdFor = ({ title, message, type = 'default' }: NotifyOptions) =>
+  `toast:${type}:${title ?? ''}:${message}`;
 
 /** Visible toasts by content: a repeat bumps the counter instead of stacking a duplicate (spec §2 Toasts). */
 const repeats = new Map<string, number>();
@@ -50,8 +58,41 @@ export function showToast({ title, message, type = 'default', onClick }: NotifyO
   });
 }
 
-/** Spec §9: 5000 ms, bottom centre, newest on top, progress bar, close button, tap to dismiss. */
+/** Spec §9: a toast the pointer or keyboard focus held stays this long after it leaves. */
+const TOAST_EXTENDED_TIMEOUT_MS = 1000;
+
+const toastAt = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest<HTMLElement>('.Toastify__toast') : null;
+
+// Hovering pauses a toast (pauseOnHover); keyboard focus on it or its close button does the same.
+function holdToast(event: FocusEvent) {
+  const held = toastAt(event.target);
+  if (held) toast.pause({ id: held.id });
+}
+
+function releaseToast(event: FocusEvent | MouseEvent) {
+  const left = toastAt(event.target);
+  if (!left || toastAt(event.relatedTarget) === left || !toast.isActive(left.id)) return;
+  // Still held by the other one: focus inside it, or the pointer over it.
+  if (event.type === 'mouseout' ? left.contains(document.activeElement) : left.matches(':hover'))
+    return;
+  // A new timer run (the progress bar is the library's clock) of the extended timeout.
+  toast.update(left.id, { autoClose: TOAST_EXTENDED_TIMEOUT_MS });
+  toast.play({ id: left.id });
+}
+
+/** Spec §9: 5000 ms (1000 ms more after a hover or focus), bottom centre, newest on top, progress bar, close button, tap to dismiss. */
 export default function ToastStack() {
+  useEffect(() => {
+    document.addEventListener('focusin', holdToast);
+    document.addEventListener('focusout', releaseToast);
+    document.addEventListener('mouseout', releaseToast);
+    return () => {
+      document.removeEventListener('focusin', holdToast);
+      document.removeEventListener('focusout', releaseToast);
+      document.removeEventListener('mouseout', releaseToast);
+    };
+  }, []);
   return (
     <ToastContainer
       position="bottom-center"

@@ -1,19 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TypeOptions } from 'react-toastify/unstyled';
 
-/** Spec §9: the configured app setting is 5000 ms at bottom centre. */
-export const TOAST_AUTO_CLOSE_MS = 5000;
-
 export interface NotifyOptions {
   title?: string;
   message: string;
   type?: Extract<TypeOptions, 'info' | 'success' | 'warning' | 'error' | 'default'>;
   /** Tapping the toast runs this (e.g. 'Item added to cart' goes to /cart, spec §4). */
   onClick?: () => void;
-}
-
-export function toastIdFor({ title, message, type = 'default' }: NotifyOptions): string {
-  return `toast:${type}:${title ?? ''}:${message}`;
 }
 
 // The toast library loads with the first toast, not with every page (issue 6: first-load budget).
@@ -23,14 +16,13 @@ const ToastStack = lazy(loadToastStack);
 let toastWanted = false;
 const onFirstToast = new Set<() => void>();
 
-/** The one way to show a toast; returns its id. Toasts sent before the container mounts are queued. */
-export function notify(options: NotifyOptions): string {
+/** The one way to show a toast. Toasts sent before the container mounts are queued. */
+export function notify(options: NotifyOptions): void {
   if (!toastWanted) {
     toastWanted = true;
     for (const mount of onFirstToast) mount();
   }
   void loadToastStack().then(({ showToast }) => showToast(options));
-  return toastIdFor(options);
 }
 
 /** Spec §9: 5000 ms, bottom centre, newest on top, progress bar, close button, tap to dismiss. */

@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../account/account-menu.tsx';
 import { CartButton } from '../cart/cart-button.tsx';
 import { isHeaderSticky } from './header-opacity.ts';
-import { MAIN_NAV } from './nav-links.ts';
+import { CERTIFICATION_LINK, MAIN_NAV } from './nav-links.ts';
 import { useHeaderOpacity } from './use-header-opacity.ts';
 import { useBrowserLayoutEffect } from '../../lib/use-browser-layout-effect.ts';
 import { MenuIcon } from '../../components/layout/icons.tsx';
@@ -44,6 +44,9 @@ export function SiteHeader({ overlay, shopName }: { overlay: boolean; shopName: 
         <div className="top-bar">
           <div className="container top-bar__inner">
             <p className="top-bar__note">Small-batch granola, baked weekly</p>
+            <Link to={CERTIFICATION_LINK} className="top-bar__badge">
+              Certified minority-owned<span className="top-bar__badge-end"> business</span>
+            </Link>
             <AccountMenu />
           </div>
         </div>

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/hydration';
+import { shopApi } from './support/shop-api';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+// Spec §9: a toast the pointer held stays 1000 ms after the pointer leaves, not the rest of its 5000 ms.
+test('a hovered toast waits, then closes 1000 ms after the pointer leaves', async ({
+  page,
+  request,
+}) => {
+  const product = (await shopApi(request).products()).find(
+    (entry) => entry.type === 'simple' && entry.purchasable,
+  );
+  if (!product) throw new Error('The seed needs a simple product');
+  await gotoHydrated(page, `/product/${product.slug}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const toast = page.locator('.Toastify__toast').filter({ hasText: 'Item added to cart' });
+  const timer = toast.getByRole('progressbar', { includeHidden: true });
+  await expect(timer).toHaveCSS('animation-duration', '5s');
+
+  await toast.hover();
+  await expect(timer).toHaveCSS('animation-play-state', 'paused');
+
+  await page.mouse.move(10, 10);
+  await expect(timer).toHaveCSS('animation-duration', '1s');
+  await expect(timer).toHaveCSS('animation-play-state', 'running');
+  // And its timer, now 1 s long, closes it.
+  await expect(toast).toHaveCount(0);
+});

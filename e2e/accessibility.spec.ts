@@ -40,7 +40,7 @@ test('axe finds no violations on the full-screen loading view', async ({ page })
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  // The next page never answers: the view stays (spec §2, decision 0045).
+  // The next page never answers: the view stays (spec §2, decision 0046).
   await page.route('**/about.data**', () => {});
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();

@@ -11,7 +11,7 @@ const LinkSchema = z.array(z.object({ href: z.string() }));
 export const WooProductSchema = ProductSchema.extend({
   /**
    * Spec §3 reads a product's `title`; WooCommerce's legacy API called the name that. Always the
-   * name (decision 0045): one field the owner edits, read under both keys.
+   * name (decision 0046): one field the owner edits, read under both keys.
    */
   title: z.string(),
   /** WooCommerce's price markup: the amount, a sale as `<del>`/`<ins>`, a range for a variable product. */

@@ -3,7 +3,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 
 /**
  * Spec §2 Dialogs: "a home popup placeholder view exists with no behaviour". The view only: nothing
- * in the shop opens it (no timer, no first-visit rule), as the spec gives it none (decision 0045).
+ * in the shop opens it (no timer, no first-visit rule), as the spec gives it none (decision 0046).
  * Whatever gives it a trigger loads it with `lazy(() => import('./home-popup.tsx'))`, so it never
  * weighs on a page's first load.
  */

@@ -27,6 +27,7 @@ import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { createMediaLibraryService } from './modules/media/media-library.service.ts';
+import { createUploads } from './modules/media/uploads.ts';
 import { createOrderDocumentsService } from './modules/order-documents/order-documents.service.ts';
 import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -55,6 +56,12 @@ import { createLineSheetService } from './modules/line-sheet/line-sheet.service.
 import { createStockistsService } from './modules/stockists/stockists.service.ts';
 import { createInvoiceReminderClaims } from './modules/orders/invoice-reminders.ts';
 import { createInvoiceRemindersService } from './modules/payments/invoice-reminders.ts';
+import { createDiskStore, type ObjectStore } from './storage/object-store.ts';
+import { createS3Store } from './storage/s3-store.ts';
+
+/** Where uploads are kept: the S3-compatible bucket when S3_BUCKET is set, DATA_DIR otherwise. */
+export const createObjectStore = (config: Config): ObjectStore =>
+  config.s3 ? createS3Store(config.s3) : createDiskStore(config.dataDir);
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -85,6 +92,8 @@ export interface ServicesOptions {
   now?: () => Date;
   /** Where throttles count (Redis with several processes); this process's memory without. */
   counters?: SharedCounters;
+  /** Where uploads are kept; the one config names when not given. */
+  store?: ObjectStore;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -93,8 +102,10 @@ export type Services = ReturnType<typeof createServices>;
  * Every service of the shop, built once with the same options: the API's routes and the owner's
  * command line both take them from here, so the two can never be wired differently.
  */
-export function createServices({ config, db, log, now, counters: given }: ServicesOptions) {
+export function createServices({ config, db, log, now, counters: given, store }: ServicesOptions) {
   const counters = given ?? createMemoryCounters(now ?? (() => new Date()));
+  const objectStore = store ?? createObjectStore(config);
+  const uploads = createUploads(objectStore);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -158,12 +169,8 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     onProductWritten: stockNotifications.productChanged,
     now,
   });
-  const mediaLibrary = createMediaLibraryService(db, { dataDir: config.dataDir, activity });
-  const catalogTransfer = createCatalogTransferService(db, {
-    activity,
-    dataDir: config.dataDir,
-    now,
-  });
+  const mediaLibrary = createMediaLibraryService(db, { uploads, activity });
+  const catalogTransfer = createCatalogTransferService(db, { activity, uploads, now });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
   const reviews = createReviewsService(createReviewsRepo(db), {
     publicUrl: config.publicUrl,
@@ -187,7 +194,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
     shopName: config.shop.name,
     shopOwnerEmail: config.shopOwnerEmail,
     publicUrl: config.publicUrl,
-    dataDir: config.dataDir,
+    store: objectStore,
     activity,
     log,
     now,
@@ -277,7 +284,7 @@ export function createServices({ config, db, log, now, counters: given }: Servic
       catalog,
       shop: config.shop,
       publicUrl: config.publicUrl,
-      dataDir: config.dataDir,
+      uploads,
       now,
     }),
     invoiceReminders: createInvoiceRemindersService(createInvoiceReminderClaims(db), {

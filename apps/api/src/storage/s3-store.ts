@@ -1,13 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { checkedKey, type ObjectStore } from './object-store.ts';
 
 /** The S3_* settings (config.ts). Without keys the SDK's own chain is used (an instance role). */
@@ -22,29 +14,37 @@ export interface S3Settings {
 }
 
 const notFound = (error: unknown) =>
-  error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /**
  * Uploads in one S3-compatible bucket shared by every shop process. The bucket needs no public
  * access: the shop streams images to anyone and certificates to owners (decision 0044).
  */
 export function createS3Store(settings: S3Settings): ObjectStore {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    // Checksums only where S3 requires them: several S3-compatible services refuse the
-    // CRC32 trailers the SDK adds to every upload by default.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // Loaded on first use: the SDK takes seconds to load on a busy machine, and a shop on disk, or
+  // its command line, never loads it.
+  let connection: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: settings.credentials,
+        // Checksums only where S3 requires them: several S3-compatible services refuse the
+        // CRC32 trailers the SDK adds to every upload by default.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = settings.bucket;
   const location = `s3://${Bucket}/`;
 
   async function get(key: string) {
+    const { sdk, client } = await connect();
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+      return await client.send(new sdk.GetObjectCommand({ Bucket, Key: checkedKey(key) }));
     } catch (error) {
       if (notFound(error)) return undefined;
       throw error;
@@ -54,8 +54,9 @@ export function createS3Store(settings: S3Settings): ObjectStore {
   return {
     location,
     async check() {
+      const { sdk, client } = await connect();
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        await client.send(new sdk.HeadBucketCommand({ Bucket }));
       } catch (error) {
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
         throw new Error(
@@ -66,8 +67,9 @@ export function createS3Store(settings: S3Settings): ObjectStore {
       }
     },
     async put(key, bytes, contentType) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: checkedKey(key),
           Body: bytes,
@@ -86,8 +88,9 @@ export function createS3Store(settings: S3Settings): ObjectStore {
       return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
     },
     async size(key) {
+      const { sdk, client } = await connect();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkedKey(key) }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: checkedKey(key) }));
         return head.ContentLength;
       } catch (error) {
         if (notFound(error)) return undefined;
@@ -95,10 +98,11 @@ export function createS3Store(settings: S3Settings): ObjectStore {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
     close() {
-      client.destroy();
+      void connection?.then(({ client }) => client.destroy());
     },
   };
 }

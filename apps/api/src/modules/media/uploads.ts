@@ -16,8 +16,6 @@ export interface Uploads {
   open(file: string): Promise<OpenedObject | undefined>;
   size(file: string): Promise<number | undefined>;
   put(file: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** Where the store keeps a file, for the owner (a path, or `s3://bucket/key`). */
-  locate(file: string): string;
 }
 
 export function createUploads(store: ObjectStore): Uploads {
@@ -37,7 +35,6 @@ export function createUploads(store: ObjectStore): Uploads {
     open: (file) => first(file, (from, at) => from.open(at)),
     size: (file) => first(file, (from, at) => from.size(at)),
     put: (file, bytes, contentType) => store.put(key(file), bytes, contentType),
-    locate: (file) => `${store.location}${key(file)}`,
   };
 }
 

@@ -31,7 +31,7 @@ const apiOuterLayers = {
 };
 const moduleInternals = {
   group: ['**/modules/**'],
-  message: 'http/ and db/ are below the modules: they must not import a module.',
+  message: 'http/, db/ and storage/ are below the modules: they must not import a module.',
 };
 // The contract's index pulls zod and every schema into a page's first load (decision 0021).
 const moneyFromItsEntry = {
@@ -118,7 +118,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/http/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    files: ['apps/api/src/http/**/*.ts', 'apps/api/src/db/**/*.ts', 'apps/api/src/storage/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': restrict(apiOuterLayers, moduleInternals) },
   },

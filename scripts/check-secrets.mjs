@@ -3,6 +3,7 @@
 // secret settings the server is started with here (fake ones, so a leak is unmistakable).
 //   --no-build   use the existing build (npm test runs this right after its production build)
 import { randomBytes } from 'node:crypto';
+import S3rver from 's3rver';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,18 @@ const PORT = Number(process.env.CHECK_SECRETS_PORT ?? 3650);
 const hex = (bytes) => randomBytes(bytes).toString('hex');
 
 const smtpPassword = `smtp-pass-${hex(8)}`;
+// Uploads in a local S3-compatible bucket, so its keys are set too: s3rver knows only its own
+// key id, and takes any secret when told to ignore signatures.
+const s3Dir = mkdtempSync(path.join(tmpdir(), 'larder-secrets-s3-'));
+const s3 = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: s3Dir,
+  allowMismatchedSignatures: true,
+  configureBuckets: [{ name: 'larder-secrets', configs: [] }],
+});
+const { port: s3Port } = await s3.run();
 /** Every secret variable of apps/api/src/config.ts, with a value nobody could mistake. */
 const secretEnv = {
   AUTH_SECRET: `auth-secret-${hex(24)}`,
@@ -24,12 +37,20 @@ const secretEnv = {
   PAYPAL_CLIENT_SECRET: `paypal-secret-${hex(24)}`,
   // Nothing listens there: mail fails and is logged, which is all this check needs.
   SMTP_URL: `smtp://larder:${smtpPassword}@127.0.0.1:3699`,
+  S3_BUCKET: 'larder-secrets',
+  S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  S3_FORCE_PATH_STYLE: 'true',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: `s3-secret-${hex(24)}`,
 };
 const knownValues = [
-  ...['AUTH_SECRET', 'STRIPE_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'SMTP_URL'].map((name) => ({
-    name,
-    value: secretEnv[name],
-  })),
+  ...[
+    'AUTH_SECRET',
+    'STRIPE_SECRET_KEY',
+    'PAYPAL_CLIENT_SECRET',
+    'SMTP_URL',
+    'S3_SECRET_ACCESS_KEY',
+  ].map((name) => ({ name, value: secretEnv[name] })),
   { name: 'the SMTP_URL password', value: smtpPassword },
 ];
 
@@ -67,6 +88,9 @@ try {
   for (const page of ['/', '/shop', `/product/${product.slug}`, '/cart', '/checkout', '/login']) {
     await fetchAndScan('GET', page);
   }
+  // An image's size, streamed from the bucket: the answer carries no signed URL or key.
+  const image = await fetchAndScan('GET', product.images[0].sizes.w640.source_url);
+  if (image.status !== 200) throw new Error(`image from the bucket: ${image.status}`);
   for (const api of [
     '/wp-json/',
     '/wp-json/wc/v3/products?per_page=100',
@@ -118,7 +142,9 @@ try {
   responses.push(`${page.status} GET /order-received/${order.id}?key=…`);
 } finally {
   await server.stop();
+  await s3.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(s3Dir, { recursive: true, force: true });
 }
 
 console.log(

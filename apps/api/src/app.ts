@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { apiPaths } from '@larder/contract';
@@ -14,7 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { PRIVATE_DIR_MODE, secureDataDir } from './data-dir.ts';
+import { secureDataDir } from './data-dir.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { trustProxyOption } from './http/client-key.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -58,7 +56,9 @@ import { wholesaleAccountRoutes } from './modules/wholesale/wholesale-account.ro
 import { lineSheetRoutes } from './modules/line-sheet/line-sheet.routes.ts';
 import { stockistsRoutes } from './modules/stockists/stockists.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { ensureMediaVariants, uploadsRoots } from './modules/media/media-variants.ts';
+import { ensureMediaVariants } from './modules/media/media-variants.ts';
+import { createUploads, type Uploads } from './modules/media/uploads.ts';
+import { uploadsRoutes } from './modules/media/uploads.routes.ts';
 import { mediaLibraryRoutes } from './modules/media/media-library.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.ts';
@@ -69,7 +69,7 @@ import { locateStorefrontBuild } from './web/locate-build.ts';
 import { withAnalyticsSources } from './web/analytics-csp.ts';
 import { registerStorefront } from './web/storefront.ts';
 import { seedDemoData } from '../seed/seed.ts';
-import { createServices } from './services.ts';
+import { createObjectStore, createServices } from './services.ts';
 import { runAdmin } from './admin/cli.ts';
 import { commandSocketPath, serveCommands } from './admin/command-socket.ts';
 import { createAdminContext } from './admin/context.ts';
@@ -96,6 +96,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** From now on /readyz answers 503 (the balancer stops sending requests); all else still works. */
     startDraining(): void;
+    /** The files under /wp-content/uploads/, wherever they are kept (decision 0044). */
+    uploads: Uploads;
   }
 }
 
@@ -153,18 +155,24 @@ export async function buildApp(
     });
   app.decorate('config', config);
   app.decorate('database', database);
+  // Uploads on this disk, or in the bucket every process shares: checked before anything is served.
+  const store = createObjectStore(config);
+  app.addHook('onClose', async () => store.close());
+  const uploads = createUploads(store);
+  app.decorate('uploads', uploads);
   if (ownsDatabase) {
     // Closed after Fastify stops taking requests (onClose runs after the server closes).
     app.addHook('onClose', async () => {
       await database.close();
     });
     try {
+      await store.check();
       await database.migrate(config.migrationsDir);
       // Processes starting together on one PostgreSQL would each seed an empty shop.
       const images = await database.oneAtATime('startupData', async () => {
         if (config.seedDemoData) await seedDemoData(database.db);
         // Before listening, so the first page already has every size (docs/decisions/0011).
-        return ensureMediaVariants(database.db, { dataDir: config.dataDir });
+        return ensureMediaVariants(database.db, { uploads });
       });
       if (images.generated > 0 || images.missing.length > 0) {
         app.log.info(images, 'generated the responsive image sizes');
@@ -226,6 +234,7 @@ export async function buildApp(
     log: app.log,
     now: options.now,
     counters,
+    store,
   });
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
   const { wholesale, shipping, orders, orderManagement, paymentSetup, payments, activity } =
@@ -253,17 +262,7 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: apiPaths.docs });
 
-  const [dataUploads] = uploadsRoots(config.dataDir);
-  mkdirSync(dataUploads!, { recursive: true, mode: PRIVATE_DIR_MODE });
-  await app.register(fastifyStatic, {
-    // The owner's images and the generated sizes (content-hashed names), then the demo artwork.
-    root: uploadsRoots(config.dataDir),
-    prefix: '/wp-content/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
+  await app.register(uploadsRoutes, { uploads });
 
   await app.register(catalogRoutes, {
     catalog,

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { ShopIdentity } from '@larder/contract';
 import { z } from 'zod';
 import { weakAuthSecretReason } from './modules/accounts/auth-secret.ts';
+import type { S3Settings } from './storage/s3-store.ts';
 
 const DEFAULT_FORM_RATE_LIMIT = '5/10m';
 /** The cart page asks for rates as the shopper types (debounced to 500 ms). */
@@ -22,12 +23,23 @@ const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'SMTP_URL',
   'AUTH_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 
 /** Keys that come in pairs: both or neither. */
 const KEY_PAIRS = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+] as const;
+/** Object storage settings that mean nothing without S3_BUCKET. */
+const S3_DETAILS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
 ] as const;
 /** Sign-in and password changes per client; failures per account are slowed down too (decision 0019). */
 const DEFAULT_LOGIN_RATE_LIMIT = '20/15m';
@@ -227,6 +239,21 @@ const EnvSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXXXXX')
     .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
 
 const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
@@ -251,6 +278,15 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
         code: 'custom',
         path: [missing],
         message: `must be set together with ${missing === a ? b : a} (set both or neither)`,
+      });
+    }
+  }
+  if (env.S3_BUCKET === undefined) {
+    for (const name of S3_DETAILS.filter((name) => env[name] !== undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is set but S3_BUCKET is not: set S3_BUCKET to keep uploads in object storage',
       });
     }
   }
@@ -341,6 +377,8 @@ export interface Config {
   paypal?: { clientId: string; clientSecret: string; apiBase: string };
   /** Page views reported from browsers (spec §7); unset: nothing is sent anywhere. */
   analytics?: AnalyticsConfig;
+  /** Uploads in this S3-compatible bucket (S3_*); unset: under `${dataDir}` (decision 0044). */
+  s3?: S3Settings;
 }
 
 /** Public by nature: browsers read it to report page views. */
@@ -467,5 +505,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : parsed.GA4_MEASUREMENT_ID
         ? { provider: 'ga4', measurementId: parsed.GA4_MEASUREMENT_ID }
         : undefined,
+    s3: parsed.S3_BUCKET
+      ? {
+          bucket: parsed.S3_BUCKET,
+          endpoint: parsed.S3_ENDPOINT,
+          region: parsed.S3_REGION ?? 'us-east-1',
+          credentials:
+            parsed.S3_ACCESS_KEY_ID && parsed.S3_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: parsed.S3_ACCESS_KEY_ID,
+                  secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
+                }
+              : undefined,
+          forcePathStyle: parsed.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
   };
 }

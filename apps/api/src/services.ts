@@ -27,6 +27,7 @@ import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { createMediaLibraryService } from './modules/media/media-library.service.ts';
+import { createUploads } from './modules/media/uploads.ts';
 import { createOrderDocumentsService } from './modules/order-documents/order-documents.service.ts';
 import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -55,6 +56,12 @@ import { createLineSheetService } from './modules/line-sheet/line-sheet.service.
 import { createStockistsService } from './modules/stockists/stockists.service.ts';
 import { createInvoiceReminderClaims } from './modules/orders/invoice-reminders.ts';
 import { createInvoiceRemindersService } from './modules/payments/invoice-reminders.ts';
+import { createDiskStore, type ObjectStore } from './storage/object-store.ts';
+import { createS3Store } from './storage/s3-store.ts';
+
+/** Where uploads are kept: the S3-compatible bucket when S3_BUCKET is set, DATA_DIR otherwise. */
+export const createObjectStore = (config: Config): ObjectStore =>
+  config.s3 ? createS3Store(config.s3) : createDiskStore(config.dataDir);
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -87,6 +94,8 @@ export interface ServicesOptions {
   now?: () => Date;
   /** Where throttles count (Redis with several processes); this process's memory without. */
   counters?: SharedCounters;
+  /** Where uploads are kept; the one config names when not given. */
+  store?: ObjectStore;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -102,8 +111,11 @@ export function createServices({
   log,
   now,
   counters: given,
+  store,
 }: ServicesOptions) {
   const counters = given ?? createMemoryCounters(now ?? (() => new Date()));
+  const objectStore = store ?? createObjectStore(config);
+  const uploads = createUploads(objectStore);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -167,12 +179,8 @@ export function createServices({
     onProductWritten: stockNotifications.productChanged,
     now,
   });
-  const mediaLibrary = createMediaLibraryService(db, { dataDir: config.dataDir, activity });
-  const catalogTransfer = createCatalogTransferService(db, {
-    activity,
-    dataDir: config.dataDir,
-    now,
-  });
+  const mediaLibrary = createMediaLibraryService(db, { uploads, activity });
+  const catalogTransfer = createCatalogTransferService(db, { activity, uploads, now });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
   // The same reads on the replica, for the viewers the read cache serves (decision 0045).
   const onReplica = readDb !== db;
@@ -204,7 +212,7 @@ export function createServices({
     shopName: config.shop.name,
     shopOwnerEmail: config.shopOwnerEmail,
     publicUrl: config.publicUrl,
-    dataDir: config.dataDir,
+    store: objectStore,
     activity,
     log,
     now,
@@ -296,7 +304,7 @@ export function createServices({
       catalog,
       shop: config.shop,
       publicUrl: config.publicUrl,
-      dataDir: config.dataDir,
+      uploads,
       now,
     }),
     invoiceReminders: createInvoiceRemindersService(createInvoiceReminderClaims(db), {

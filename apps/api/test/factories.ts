@@ -88,7 +88,7 @@ async function importEntries(t: TestApp, entries: unknown[]): Promise<void> {
   const text = JSON.stringify({ format: 'larder-catalog', version: 1, products: entries });
   await importCatalog(t.database.db, parseCatalogJson(text), {
     dryRun: false,
-    dataDir: t.config.dataDir,
+    uploads: t.app.uploads,
   });
 }
 

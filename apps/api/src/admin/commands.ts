@@ -279,7 +279,7 @@ const wholesaleList: Command = {
         json(
           applications.map((application) => ({
             ...application,
-            certificatePath: context.wholesale.certificatePath(application),
+            certificateLocation: context.wholesale.certificateLocation(application),
           })),
         ),
       );
@@ -309,7 +309,7 @@ const wholesaleList: Command = {
           application.email,
           application.taxId,
           application.monthlyVolume,
-          context.wholesale.certificatePath(application),
+          context.wholesale.certificateLocation(application),
         ]),
         80,
       ),

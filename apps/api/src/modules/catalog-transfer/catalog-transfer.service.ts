@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import { wholesaleRuleIssues, wholesaleRulesOf, type CatalogImportResult } from '@larder/contract';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -14,6 +15,7 @@ import {
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { storeUpload, type StoredUpload } from '../media/media-variants.ts';
+import type { Uploads } from '../media/uploads.ts';
 import { retailCents } from '../pricing/viewer-price.ts';
 import { productRuleColumns, variationRuleColumns } from '../pricing/wholesale-rules.ts';
 import {
@@ -214,7 +216,7 @@ async function storeNewImages(
   db: Executor,
   file: CatalogFile,
   besideDir: string,
-  dataDir: string,
+  uploads: Uploads,
 ): Promise<Map<string, StoredUpload>> {
   const images = [...new Set(file.products.flatMap((product) => product.images))];
   if (images.length === 0) return new Map();
@@ -223,17 +225,20 @@ async function storeNewImages(
     .from(media)
     .where(inArray(media.file, images));
   const knownFiles = new Set(known.map((row) => row.file));
-  const uploads = new Map<string, StoredUpload>();
+  const stored = new Map<string, StoredUpload>();
   for (const image of images) {
     const path = resolve(besideDir, image);
     if (knownFiles.has(image) || !existsSync(path)) continue;
     try {
-      uploads.set(image, await storeUpload(path, dataDir));
+      stored.set(
+        image,
+        await storeUpload({ bytes: await readFile(path), name: basename(path) }, uploads),
+      );
     } catch (error) {
       throw new CatalogFileError([{ where: image, message: (error as Error).message }]);
     }
   }
-  return uploads;
+  return stored;
 }
 
 /** The media library entry for a stored upload: the existing one when the same picture came before. */
@@ -399,7 +404,7 @@ export async function importCatalog(
   db: Database,
   parsed: ParsedCatalog,
   options: Omit<ImportOptions, 'format'> & {
-    dataDir: string;
+    uploads: Uploads;
     now?: Date;
     inTransaction?: (tx: Database, result: CatalogImportResult) => Promise<void>;
   },
@@ -412,13 +417,13 @@ export async function importCatalog(
   }
   // New pictures are copied and their sizes generated before the transaction: files under
   // content-hashed names, harmless if it then rolls back, and no encoding while it holds locks.
-  const uploads =
+  const stored =
     besideDir === undefined
       ? new Map<string, StoredUpload>()
-      : await storeNewImages(db, parsed.file, besideDir, options.dataDir);
+      : await storeNewImages(db, parsed.file, besideDir, options.uploads);
   return db.transaction(async (tx) => {
     const added = new Map<string, number>();
-    for (const [image, upload] of uploads) added.set(image, await addToMediaLibrary(tx, upload));
+    for (const [image, upload] of stored) added.set(image, await addToMediaLibrary(tx, upload));
     const { issues, changes, categoryId, mediaId } = await plan(tx, parsed, {
       besideDir,
       uploads: added,
@@ -440,7 +445,7 @@ export async function importCatalog(
  */
 export function createCatalogTransferService(
   db: Database,
-  deps: { activity: ActivityService; dataDir: string; now?: () => Date },
+  deps: { activity: ActivityService; uploads: Uploads; now?: () => Date },
 ) {
   const now = deps.now ?? (() => new Date());
   return {
@@ -460,7 +465,7 @@ export function createCatalogTransferService(
       return importCatalog(db, parseCatalog(text, options.format), {
         dryRun: options.dryRun,
         besideDir: options.besideDir,
-        dataDir: deps.dataDir,
+        uploads: deps.uploads,
         now: now(),
         inTransaction: (tx, result) =>
           deps.activity.record(

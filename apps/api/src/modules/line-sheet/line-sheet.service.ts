@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import {
   centsOf,
@@ -10,14 +9,14 @@ import {
 } from '@larder/contract';
 import type { Viewer } from '../../http/viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { locateUpload } from '../media/media-variants.ts';
+import type { Uploads } from '../media/uploads.ts';
 import { renderLineSheet, type LineSheetProduct } from './line-sheet-pdf.ts';
 
 export interface LineSheetOptions {
   catalog: CatalogService;
   shop: ShopIdentity;
   publicUrl: string;
-  dataDir: string;
+  uploads: Uploads;
   now?: () => Date;
 }
 
@@ -52,27 +51,28 @@ const THUMB_PIXELS = 180;
 /**
  * The wholesale line sheet (issue 15), drawn from the live catalogue on each request like the
  * order PDFs (decision 0029). The images are the products' own, turned into small PNGs (the
- * library's files are SVG, WebP or AVIF, which PDF cannot hold), kept in memory by file and date.
+ * library's files are SVG, WebP or AVIF, which PDF cannot hold), kept in memory by file: an
+ * upload's name carries its content's hash, and the demo artwork changes only with the code.
  */
 export function createLineSheetService(options: LineSheetOptions) {
   const now = options.now ?? (() => new Date());
-  const thumbs = new Map<string, { modified: number; png: Buffer }>();
+  const thumbs = new Map<string, Buffer>();
 
   async function thumbnail(src: string | undefined): Promise<Buffer | null> {
     const at = src?.indexOf(UPLOADS) ?? -1;
     if (!src || at < 0) return null;
-    const path = locateUpload(decodeURIComponent(src.slice(at + UPLOADS.length)), options.dataDir);
-    if (!path) return null;
+    const file = decodeURIComponent(src.slice(at + UPLOADS.length));
+    const kept = thumbs.get(file);
+    if (kept) return kept;
     try {
-      const modified = (await stat(path)).mtimeMs;
-      const kept = thumbs.get(path);
-      if (kept?.modified === modified) return kept.png;
-      const png = await sharp(path)
+      const bytes = await options.uploads.read(file);
+      if (!bytes) return null;
+      const png = await sharp(bytes)
         .resize(THUMB_PIXELS, THUMB_PIXELS, { fit: 'cover' })
         .flatten({ background: '#ffffff' })
         .png({ compressionLevel: 9, palette: true })
         .toBuffer();
-      thumbs.set(path, { modified, png });
+      thumbs.set(file, png);
       return png;
     } catch {
       // A file that will not decode leaves a blank square, not a failed line sheet.

@@ -305,7 +305,7 @@ export function sampleEmails({ shop, publicUrl }: EmailBrand): { name: string; e
           monthlyVolume: '50 to 200 bags a month',
           account: '#8 (created with this application)',
           certificate: 'PDF, 84 KB, uploaded as "resale-certificate.pdf"',
-          certificatePath: '/srv/larder/data/private/certificates/5f0c.pdf',
+          certificateLocation: '/srv/larder/data/private/certificates/5f0c.pdf',
           salesChannels: 'Our deli counter and the Saturday farmers market.',
         },
         `${publicUrl}/admin/wholesale/5`,

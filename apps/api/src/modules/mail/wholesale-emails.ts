@@ -15,7 +15,7 @@ export interface WholesaleApplicationFacts {
   /** "PDF, 84 KB, uploaded as "resale.pdf"". */
   certificate: string;
   /** Where the file is kept, for an owner working on the shop's own machine. */
-  certificatePath: string;
+  certificateLocation: string;
   salesChannels: string;
 }
 
@@ -48,7 +48,7 @@ export const wholesaleApplicationOwnerEmail = (
         { label: 'Monthly volume', value: application.monthlyVolume },
         { label: 'Account', value: application.account },
         { label: 'Certificate', value: application.certificate },
-        { label: 'Stored at', value: application.certificatePath },
+        { label: 'Stored at', value: application.certificateLocation },
         { label: 'Back office', value: backOfficeLink, href: backOfficeLink },
       ],
     },

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, extname } from 'node:path';
 import type { ImageSize, ImageSizes } from '@larder/contract';
 import sharp from 'sharp';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
 import { uploadsUrl } from '../../http/format.ts';
+import type { Uploads } from './uploads.ts';
 
 /** Widths offered to `srcset`; each image gets those that make sense for it (see `variantWidths`). */
 export const RESPONSIVE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
-/** Generated files live in this folder of the data uploads, served under /wp-content/uploads/. */
+/** Generated files live in this folder of the uploads, served under /wp-content/uploads/. */
 export const SIZES_FOLDER = 'sizes';
 
 /**
@@ -52,8 +51,7 @@ export function variantWidths(file: string, intrinsicWidth: number): number[] {
 export interface SourceImage {
   /** The media row's file, relative to /wp-content/uploads/. */
   file: string;
-  /** Where that file is on disk. */
-  path: string;
+  bytes: Buffer;
   width: number;
   height: number;
 }
@@ -61,7 +59,6 @@ export interface SourceImage {
 interface PlannedFile {
   mime: string;
   file: string;
-  path: string;
   encode: (image: sharp.Sharp) => sharp.Sharp;
 }
 
@@ -73,10 +70,10 @@ interface PlannedSize {
 }
 
 /** The sizes of one image and their file names: content-hashed, so they can be cached for ever. */
-function planSizes(source: SourceImage, bytes: Buffer, uploadsDir: string): PlannedSize[] {
+function planSizes(source: SourceImage): PlannedSize[] {
   const hash = createHash('sha256')
     .update(ENCODER_VERSION)
-    .update(bytes)
+    .update(source.bytes)
     .digest('hex')
     .slice(0, 10);
   const stem = basename(source.file, extname(source.file));
@@ -86,13 +83,10 @@ function planSizes(source: SourceImage, bytes: Buffer, uploadsDir: string): Plan
     height: Math.round((source.height * width) / source.width),
     files: FORMATS.map((format) => {
       const file = `${SIZES_FOLDER}/${stem}-${width}w.${hash}.${format.ext}`;
-      return { mime: format.mime, file, path: join(uploadsDir, file), encode: format.encode };
+      return { mime: format.mime, file, encode: format.encode };
     }),
   }));
 }
-
-const fileSize = async (path: string) =>
-  (await stat(path).catch(() => undefined))?.size ?? undefined;
 
 export interface VariantsResult {
   sizes: ImageSizes;
@@ -101,36 +95,31 @@ export interface VariantsResult {
 }
 
 /**
- * Writes the AVIF and WebP widths of one image into `uploadsDir/sizes/` and describes them. Files
- * already there are kept, so running it again encodes nothing.
+ * Stores the AVIF and WebP widths of one image under `sizes/` of the uploads and describes them.
+ * Files already there are kept, so running it again encodes nothing.
  */
 export async function generateImageVariants(
   source: SourceImage,
-  uploadsDir: string,
+  uploads: Uploads,
 ): Promise<VariantsResult> {
-  const bytes = await readFile(source.path);
-  const planned = planSizes(source, bytes, uploadsDir);
-  await mkdir(join(uploadsDir, SIZES_FOLDER), { recursive: true, mode: PRIVATE_DIR_MODE });
+  const planned = planSizes(source);
   let generated = 0;
   const sizes: ImageSizes = {};
   for (const size of planned) {
     const sources: ImageSize['sources'] = {};
     for (const planned of size.files) {
-      let filesize = await fileSize(planned.path);
+      let filesize = await uploads.size(planned.file);
       if (filesize === undefined) {
         // SVGs rasterise at 72 dpi by default: scale the density so the vector is drawn at the
         // target width rather than drawn small and enlarged.
         const density = isVector(source.file) ? (72 * size.width) / source.width : undefined;
-        const image = sharp(bytes, density ? { density } : {}).resize({
+        const image = sharp(source.bytes, density ? { density } : {}).resize({
           width: size.width,
           height: size.height,
           fit: 'fill',
         });
         const data = await planned.encode(image).toBuffer();
-        // Written under a temporary name first: a file that exists is always complete.
-        const partial = `${planned.path}.${process.pid}.partial`;
-        await writeFile(partial, data, { mode: PRIVATE_FILE_MODE });
-        await rename(partial, planned.path);
+        await uploads.put(planned.file, data, planned.mime);
         filesize = data.length;
         generated += 1;
       }
@@ -155,9 +144,10 @@ export async function generateImageVariants(
 
 /** Width, height and MIME type of an image file, for a new media library entry. */
 export async function readImageInfo(
-  path: string,
+  bytes: Buffer,
+  name: string,
 ): Promise<{ width: number; height: number; mimeType: string }> {
-  const metadata = await sharp(path).metadata();
+  const metadata = await sharp(bytes).metadata();
   const mimeTypes: Record<string, string> = {
     jpeg: 'image/jpeg',
     png: 'image/png',
@@ -168,7 +158,7 @@ export async function readImageInfo(
   };
   const mimeType = mimeTypes[metadata.format];
   if (!mimeType || !metadata.width || !metadata.height) {
-    throw new Error(`${basename(path)} is not a JPEG, PNG, WebP, AVIF, GIF or SVG image`);
+    throw new Error(`${name} is not a JPEG, PNG, WebP, AVIF, GIF or SVG image`);
   }
   return { width: metadata.width, height: metadata.height, mimeType };
 }

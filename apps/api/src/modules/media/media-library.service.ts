@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Media, MediaUpdate } from '@larder/contract';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
@@ -11,6 +8,7 @@ import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { mediaLibraryRepo as repo, type MediaRow } from './media-library.repo.ts';
 import { storeUpload } from './media-variants.ts';
+import type { Uploads } from './uploads.ts';
 
 /** Far beyond any product photo; a larger one is refused before it is decoded (a pixel bomb). */
 const MAX_PIXELS = 60_000_000;
@@ -82,7 +80,7 @@ const titleOf = (filename: string) => {
  */
 export function createMediaLibraryService(
   db: Database,
-  options: { dataDir: string; activity: ActivityService },
+  options: { uploads: Uploads; activity: ActivityService },
 ) {
   const { activity } = options;
 
@@ -95,20 +93,15 @@ export function createMediaLibraryService(
         throw new ApiError(400, 'rest_upload_no_data', 'No image was sent in the request body.');
       const clean = await cleanImage(upload.bytes);
       const title = upload.title?.trim() || titleOf(upload.filename);
-      // storeUpload names the stored file after the one it copies, with the content's hash.
-      const folder = await mkdtemp(join(tmpdir(), 'larder-upload-'));
-      let stored;
-      try {
-        const stem =
-          slugify(title)
-            .replace(/^-+|-+$/g, '')
-            .slice(0, 60) || 'image';
-        const path = join(folder, `${stem}.${clean.extension}`);
-        await writeFile(path, clean.bytes);
-        stored = await storeUpload(path, options.dataDir);
-      } finally {
-        await rm(folder, { recursive: true, force: true });
-      }
+      const stem =
+        slugify(title)
+          .replace(/^-+|-+$/g, '')
+          .slice(0, 60) || 'image';
+      // storeUpload names the stored file after this name, with the content's hash.
+      const stored = await storeUpload(
+        { bytes: clean.bytes, name: `${stem}.${clean.extension}` },
+        options.uploads,
+      );
       const row = await db.transaction(async (tx) => {
         // The same picture uploaded again is the same entry: its file already has that name.
         const existing = await repo.findByFile(tx, stored.file);

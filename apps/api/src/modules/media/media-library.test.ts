@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +12,6 @@ import { activityLog } from '../../db/schema.ts';
 import { createProduct } from '../../../test/factories.ts';
 import { signedInCustomer, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
-import { dataUploadsDir } from './media-variants.ts';
 
 let t: TestApp;
 let owner: Session;
@@ -53,8 +50,6 @@ const upload = (
     },
   });
 
-const storedFile = (file: string) => join(dataUploadsDir(t.config.dataDir), file);
-
 describe('POST /wp-json/wp/v2/media', () => {
   it('stores a JPEG with its AVIF and WebP sizes and answers WordPress’s media shape', async () => {
     const res = await upload(jpeg, {}, owner, '?alt_text=A%20bag%20of%20maple%20granola');
@@ -76,7 +71,7 @@ describe('POST /wp-json/wp/v2/media', () => {
     for (const size of Object.values(media.media_details.sizes!)) {
       expect(Object.keys(size.sources).sort()).toEqual(['image/avif', 'image/webp']);
       for (const source of Object.values(size.sources))
-        expect(existsSync(storedFile(source.file))).toBe(true);
+        expect(await t.app.uploads.size(source.file)).toBe(source.filesize);
     }
     // Served as stored, upright and without the camera's metadata.
     const served = await t.app.inject({ method: 'GET', url: media.source_url });

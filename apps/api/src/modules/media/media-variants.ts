@@ -1,48 +1,32 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, copyFile, mkdir, readFile } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ImageSizes } from '@larder/contract';
 import { asc, eq } from 'drizzle-orm';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
-import { seedUploadsDir } from '../../paths.ts';
 import { slugify } from '../../http/format.ts';
 import { generateImageVariants, readImageInfo } from './image-variants.ts';
-
-/** Where the owner's images and every generated size are written: `DATA_DIR/uploads`. */
-export const dataUploadsDir = (dataDir: string) => join(dataDir, 'uploads');
-
-/** The folders /wp-content/uploads/ is served from, first match wins. */
-export const uploadsRoots = (dataDir: string) => [dataUploadsDir(dataDir), seedUploadsDir()];
-
-/** The file on disk behind a media row, or undefined when no folder holds it. */
-export function locateUpload(file: string, dataDir: string): string | undefined {
-  return uploadsRoots(dataDir)
-    .map((root) => join(root, file))
-    .find((path) => existsSync(path));
-}
+import type { Uploads } from './uploads.ts';
 
 export interface EnsureVariantsResult {
   images: number;
-  /** Files encoded by this run; 0 when every size was already on disk. */
+  /** Files encoded by this run; 0 when every size was already stored. */
   generated: number;
-  /** Media rows whose file is on no disk here (the row is left as it is). */
+  /** Media rows whose file is in neither the store nor the demo artwork (the row is left as it is). */
   missing: string[];
   ms: number;
 }
 
 /**
- * Makes sure every image in the media library has its responsive sizes on disk and in its row.
- * Runs at start: the first start encodes the demo artwork, a later one checks files and changes
- * nothing, and a data folder lost under a kept PostgreSQL database is filled in again. A few images
- * are encoded at once; libvips already spreads each encode over the cores.
+ * Makes sure every image in the media library has its responsive sizes stored and in its row.
+ * Runs at start, one process at a time (app.ts): the first start encodes the demo artwork, a later
+ * one checks files and changes nothing, and sizes lost from the store under a kept database are
+ * made again. A few images are encoded at once; libvips already spreads each encode over the cores.
  */
 export async function ensureMediaVariants(
   db: Database,
-  options: { dataDir: string; concurrency?: number },
+  options: { uploads: Uploads; concurrency?: number },
 ): Promise<EnsureVariantsResult> {
   const started = performance.now();
   const rows = await db.select().from(media).orderBy(asc(media.id));
@@ -50,14 +34,14 @@ export async function ensureMediaVariants(
   const queue = [...rows];
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
-      const path = locateUpload(row.file, options.dataDir);
-      if (!path) {
+      const bytes = await options.uploads.read(row.file);
+      if (!bytes) {
         result.missing.push(row.file);
         continue;
       }
       const { sizes, generated } = await generateImageVariants(
-        { file: row.file, path, width: row.width, height: row.height },
-        dataUploadsDir(options.dataDir),
+        { file: row.file, bytes, width: row.width, height: row.height },
+        options.uploads,
       );
       result.generated += generated;
       if (!isDeepStrictEqual(sizes, row.sizes)) {
@@ -81,33 +65,26 @@ export interface StoredUpload {
 }
 
 /**
- * Copies an image from the owner's disk into `DATA_DIR/uploads/imports/` and generates its sizes,
- * ready to become a media library entry. The name carries the content's hash, so importing the
- * same picture again finds the same entry instead of adding a copy.
+ * Stores an image as `imports/<name>.<hash>.<ext>` of the uploads with its sizes, ready to become
+ * a media library entry. The name carries the content's hash, so the same picture again finds the
+ * same entry instead of adding a copy.
  */
-export async function storeUpload(sourcePath: string, dataDir: string): Promise<StoredUpload> {
-  const info = await readImageInfo(sourcePath);
-  const bytes = await readFile(sourcePath);
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-  const extension = extname(sourcePath).toLowerCase();
-  const stem = slugify(basename(sourcePath, extname(sourcePath))) || 'image';
+export async function storeUpload(
+  image: { bytes: Buffer; name: string },
+  uploads: Uploads,
+): Promise<StoredUpload> {
+  const info = await readImageInfo(image.bytes, image.name);
+  const hash = createHash('sha256').update(image.bytes).digest('hex').slice(0, 10);
+  const extension = extname(image.name).toLowerCase();
+  const title = image.name.slice(0, image.name.length - extension.length);
+  const stem = slugify(title) || 'image';
   const file = `imports/${stem}.${hash}${extension}`;
-  const path = join(dataUploadsDir(dataDir), file);
-  await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
-  if (!existsSync(path)) {
-    await copyFile(sourcePath, path);
-    // copyFile keeps the owner's mode; the shop serves uploads itself, so only its user reads them.
-    await chmod(path, PRIVATE_FILE_MODE);
+  if ((await uploads.size(file)) === undefined) {
+    await uploads.put(file, image.bytes, info.mimeType);
   }
   const { sizes } = await generateImageVariants(
-    { file, path, width: info.width, height: info.height },
-    dataUploadsDir(dataDir),
+    { file, bytes: image.bytes, width: info.width, height: info.height },
+    uploads,
   );
-  return {
-    file,
-    slug: `${stem}-${hash}`,
-    title: basename(sourcePath, extname(sourcePath)),
-    ...info,
-    sizes,
-  };
+  return { file, slug: `${stem}-${hash}`, title, ...info, sizes };
 }

@@ -17,11 +17,7 @@ import { runAdmin } from '../../admin/cli.ts';
 import { createAdminContext } from '../../admin/context.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { variantWidths } from './image-variants.ts';
-import {
-  dataUploadsDir,
-  ensureMediaVariants,
-  type EnsureVariantsResult,
-} from './media-variants.ts';
+import { ensureMediaVariants, type EnsureVariantsResult } from './media-variants.ts';
 
 let t: TestApp;
 let firstRun: EnsureVariantsResult;
@@ -31,7 +27,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   workDir = mkdtempSync(join(tmpdir(), 'larder-media-test-'));
   // What the shop does on its first start, after seeding (app.ts).
-  firstRun = await ensureMediaVariants(t.database.db, { dataDir: t.config.dataDir });
+  firstRun = await ensureMediaVariants(t.database.db, { uploads: t.app.uploads });
 }, 240_000);
 afterAll(async () => {
   await t.close();
@@ -41,7 +37,7 @@ afterAll(async () => {
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const storefrontProducts = async () =>
   z.array(ProductSchema).parse((await get(`${apiPaths.products}?per_page=100`)).json());
-const sizeFiles = () => readdirSync(join(dataUploadsDir(t.config.dataDir), 'sizes')).sort();
+const sizeFiles = () => readdirSync(join(t.config.dataDir, 'uploads', 'sizes')).sort();
 
 describe('responsive sizes of the seeded images', () => {
   it('gives every product image AVIF and WebP widths with their width and height', async () => {
@@ -106,7 +102,7 @@ describe('responsive sizes of the seeded images', () => {
 
   it('a second start encodes nothing and leaves the rows as they are', async () => {
     const before = sizeFiles();
-    const again = await ensureMediaVariants(t.database.db, { dataDir: t.config.dataDir });
+    const again = await ensureMediaVariants(t.database.db, { uploads: t.app.uploads });
     expect(again).toMatchObject({ images: firstRun.images, generated: 0, missing: [] });
     expect(sizeFiles()).toEqual(before);
   });

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir.ts';
-import { join } from 'node:path';
+import type { ObjectStore } from '../../storage/object-store.ts';
 
 export interface CertificateType {
   mimeType: 'application/pdf' | 'image/png' | 'image/jpeg';
@@ -33,24 +31,20 @@ export function detectCertificateType(content: Uint8Array): CertificateType | nu
   return match?.type ?? null;
 }
 
-/** Certificates live under the data directory, never under the public uploads folder. */
-export const certificatesDir = (dataDir: string) => join(dataDir, 'private', 'certificates');
+/**
+ * Certificates are kept under this prefix of the store, never under the public `uploads/`: only
+ * the owner's certificate route reads them (decision 0044).
+ */
+export const CERTIFICATES_FOLDER = 'private/certificates';
+export const certificateKey = (name: string) => `${CERTIFICATES_FOLDER}/${name}`;
 
-/** Writes the file under a random name, readable by this process's user only; returns the name. */
+/** Stores the file under a random name; returns the name. */
 export async function storeCertificate(
-  dir: string,
+  store: ObjectStore,
   content: Uint8Array,
   type: CertificateType,
 ): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const name = `${randomUUID()}${type.extension}`;
-  await writeFile(join(dir, name), content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  await store.put(certificateKey(name), content, type.mimeType);
   return name;
-}
-
-/** Removes a stored certificate whose application could not be saved; a missing file is fine. */
-export async function discardCertificate(dir: string, name: string): Promise<void> {
-  await unlink(join(dir, name)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
 }

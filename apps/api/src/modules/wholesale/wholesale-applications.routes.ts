@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -137,11 +135,7 @@ export const wholesaleApplicationsRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const { id } = request.params;
       const file = await wholesale.certificate(id);
-      const size = await stat(file.path).then(
-        (stats) => stats.size,
-        () => null,
-      );
-      if (size === null) {
+      if (!file.opened) {
         throw new ApiError(
           404,
           'wholesale_certificate_missing',
@@ -150,14 +144,14 @@ export const wholesaleApplicationsRoutes: FastifyPluginAsyncZod<
       }
       return reply
         .header('content-type', file.contentType)
-        .header('content-length', String(size))
+        .header('content-length', String(file.opened.size))
         .header(
           'content-disposition',
           attachmentDisposition(`wholesale-application-${id}-certificate${file.extension}`),
         )
         .header('cache-control', PRIVATE_CACHE_CONTROL)
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file.path));
+        .send(file.opened.body);
     },
   );
 };

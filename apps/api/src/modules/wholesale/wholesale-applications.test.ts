@@ -19,7 +19,7 @@ import {
 import { signedInCustomer, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { wholesaleApplications } from '../../db/schema.ts';
-import { certificatesDir } from './certificate-file.ts';
+import { CERTIFICATES_FOLDER } from './certificate-file.ts';
 
 const APPLICATIONS = apiPaths.wholesaleApplications;
 
@@ -277,7 +277,7 @@ describe('GET /wholesale-applications/{id}/certificate', () => {
       .select({ file: wholesaleApplications.certificateFile })
       .from(wholesaleApplications)
       .where(eq(wholesaleApplications.id, id));
-    unlinkSync(join(certificatesDir(t.config.dataDir), row!.file));
+    unlinkSync(join(join(t.config.dataDir, CERTIFICATES_FOLDER), row!.file));
     const res = await asOwner('GET', `${APPLICATIONS}/${id}/certificate`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'wholesale_certificate_missing' });

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   apiPaths,
   LINE_SHEET_PAGE,
@@ -30,12 +29,8 @@ import {
 } from '../mail/wholesale-emails.ts';
 import { readMinimums } from '../pricing/wholesale-minimums.ts';
 import { findCountry } from '../shipping/countries.ts';
-import {
-  certificatesDir,
-  detectCertificateType,
-  discardCertificate,
-  storeCertificate,
-} from './certificate-file.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
+import { certificateKey, detectCertificateType, storeCertificate } from './certificate-file.ts';
 import {
   ONE_PENDING_INDEX,
   violatedConstraint,
@@ -54,8 +49,8 @@ export interface WholesaleServiceOptions {
   /** Receives the new-application notices. */
   shopOwnerEmail: string;
   publicUrl: string;
-  /** Certificates are kept in `${dataDir}/private/certificates`. */
-  dataDir: string;
+  /** Where certificates are kept, under `private/certificates/`. */
+  store: ObjectStore;
   /** Where an owner's decision is recorded, in the decision's transaction. */
   activity: ActivityService;
   log: { error(object: object, message: string): void };
@@ -159,7 +154,8 @@ function splitName(name: string): { firstName: string; lastName: string } {
  */
 export function createWholesaleService(db: Database, options: WholesaleServiceOptions) {
   const now = options.now ?? (() => new Date());
-  const dir = certificatesDir(options.dataDir);
+  const { store } = options;
+  const locate = (file: string) => `${store.location}${certificateKey(file)}`;
 
   async function sendMail(
     message: Parameters<Mailer['send']>[0],
@@ -191,9 +187,9 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
   }
 
   return {
-    /** The path of an application's certificate on this server (for the owner). */
-    certificatePath: (application: Pick<WholesaleApplicationRow, 'certificateFile'>) =>
-      join(dir, application.certificateFile),
+    /** Where an application's certificate is kept (for the owner): a path, or `s3://bucket/key`. */
+    certificateLocation: (application: Pick<WholesaleApplicationRow, 'certificateFile'>) =>
+      locate(application.certificateFile),
 
     /**
      * Stores a pending application (and, for a visitor, the new account) with its certificate, then
@@ -253,7 +249,7 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
         }
       }
 
-      const file = await storeCertificate(dir, certificate.content, type);
+      const file = await storeCertificate(store, certificate.content, type);
       let application: WholesaleApplicationRow;
       try {
         application = await db.transaction(async (tx) => {
@@ -294,7 +290,8 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
           });
         });
       } catch (error) {
-        await discardCertificate(dir, file);
+        // Nothing half-written: the application was not saved, so its file goes too.
+        await store.delete(certificateKey(file));
         const constraint = violatedConstraint(error);
         if (constraint === ONE_PENDING_INDEX) {
           throw new ApiError(
@@ -322,7 +319,7 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
             monthlyVolume: volumeLabel(application.monthlyVolume),
             account: `#${application.customerId}${newAccount ? ' (created with this application)' : ''}`,
             certificate: `${type.label}, ${Math.ceil(application.certificateBytes / 1024)} KB, uploaded as "${application.certificateName}"`,
-            certificatePath: join(dir, file),
+            certificateLocation: locate(file),
             salesChannels: application.salesChannels,
           },
           `${options.publicUrl}/admin/wholesale/${application.id}`,
@@ -365,12 +362,12 @@ export function createWholesaleService(db: Database, options: WholesaleServiceOp
       return toApplicationRecord(row);
     },
 
-    /** Where an application's certificate is stored and its type; 404 for an unknown id. */
+    /** An application's certificate opened for sending, with its type; 404 for an unknown id. */
     async certificate(id: number) {
       const row = await repo.find(db, id);
       if (!row) throw notFound(id);
       return {
-        path: join(dir, row.certificateFile),
+        opened: await store.open(certificateKey(row.certificateFile)),
         contentType: row.certificateType,
         extension: row.certificateFile.slice(row.certificateFile.lastIndexOf('.')),
       };

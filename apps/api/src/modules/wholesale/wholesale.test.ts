@@ -17,7 +17,8 @@ import { createMailer, outboxDir } from '../mail/mailer.ts';
 import { mailTo } from '../../../test/outbox.ts';
 import { createProduct } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
-import { certificatesDir } from './certificate-file.ts';
+import { createDiskStore } from '../../storage/object-store.ts';
+import { CERTIFICATES_FOLDER } from './certificate-file.ts';
 import { createWholesaleService, type WholesaleService } from './wholesale.service.ts';
 
 const APPLY = '/wp-json/wc/v3/wholesale-registration/';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     shopName: t.config.shop.name,
     shopOwnerEmail: t.config.shopOwnerEmail,
     publicUrl: t.config.publicUrl,
-    dataDir: t.config.dataDir,
+    store: createDiskStore(t.config.dataDir),
     activity: createActivityService(createActivityRepo(t.database.db)),
     log: t.app.log,
   });
@@ -62,7 +63,7 @@ afterAll(() => t.close());
 
 const uniqueEmail = () => `shop${++counter}-${Date.now().toString(36)}@example.com`;
 const storedCertificates = () => {
-  const dir = certificatesDir(t.config.dataDir);
+  const dir = join(t.config.dataDir, CERTIFICATES_FOLDER);
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 
@@ -205,7 +206,7 @@ describe('POST /wholesale-registration/', () => {
 
     // Stored privately under a random name, byte for byte, and not served under the uploads.
     expect(row.certificateFile).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    const stored = join(certificatesDir(t.config.dataDir), row.certificateFile);
+    const stored = join(join(t.config.dataDir, CERTIFICATES_FOLDER), row.certificateFile);
     expect(readFileSync(stored).equals(PDF)).toBe(true);
     expect(stored.startsWith(t.config.dataDir)).toBe(true);
     for (const url of [
@@ -602,7 +603,7 @@ describe('approving and rejecting', () => {
     expect((await wholesale.listApplications()).map((row) => row.id)).toEqual(
       expect.arrayContaining([first.id, second.id]),
     );
-    expect(wholesale.certificatePath(await applicationRow(second.id))).toMatch(
+    expect(wholesale.certificateLocation(await applicationRow(second.id))).toMatch(
       /private\/certificates\/[0-9a-f-]{36}\.pdf$/,
     );
   });

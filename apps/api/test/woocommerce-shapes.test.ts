@@ -192,7 +192,7 @@ const PRODUCT: Shape = {
     external_url: 'no external (affiliate) products',
     button_text: 'as external_url',
     backordered: 'no backorders (backorders_allowed is false)',
-    low_stock_amount: 'one shop-wide low-stock threshold, on the dashboard',
+    low_stock_amount: 'low stock is one shop-wide list on the back office’s dashboard',
     shipping_taxable: 'the tax module decides per order (decision 0033)',
     shipping_class: 'no shipping classes: rates are per order and per item',
     shipping_class_id: 'as shipping_class',
@@ -347,8 +347,7 @@ describe('spec §7 responses against the WooCommerce field reference', () => {
         method_supports: 'array',
       },
       absent: {
-        settings:
-          'public here (checkout lists them), so no settings: they hold the provider’s keys',
+        settings: 'public here (checkout lists the gateways), so the owner’s settings stay private',
       },
     });
   });
@@ -440,14 +439,15 @@ describe('spec §7 responses against the WooCommerce field reference', () => {
       absent: {
         version: 'no WooCommerce version to report',
         discount_tax: 'discounts are taken before tax, never from it (decision 0034)',
-        customer_ip_address: 'not kept: the shop keeps no shopper’s address beyond the logs',
+        customer_ip_address:
+          'kept in the database, not answered: customers read this same shape of their own orders',
         customer_user_agent: 'as customer_ip_address',
         cart_hash: 'no server-side cart',
         meta_data: 'no order meta: the shop’s own fields are named (invoice, shipment)',
         fee_lines: 'no fees',
         payment_url: 'paying is on the shop’s checkout with the order key',
         is_editable: 'orders are not edited after they are placed',
-        needs_processing: 'every order is shipped',
+        needs_processing: 'every order holds goods to pack (no virtual products)',
         'shipping_lines[].meta_data': 'no shipping meta',
       },
     };

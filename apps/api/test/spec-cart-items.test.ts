@@ -34,8 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// North Carolina taxes food, so the rates' taxes also show the lines were priced by the server.
 const address = {
-  address_1: '123 Main St',
+  address_1: '1 Main St',
   city: 'Durham',
   country: 'US',
   state: 'NC',

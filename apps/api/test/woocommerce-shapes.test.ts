@@ -202,6 +202,18 @@ const PRODUCT: Shape = {
   },
 };
 
+/** An order's or customer's `billing` (with email) and `shipping` (with phone, as newer WooCommerce). */
+const ADDRESSES: Fields = Object.fromEntries(
+  [
+    ...['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state'],
+    ...['postcode', 'country', 'phone'],
+  ].flatMap((field) => [
+    [`billing.${field}`, 'string'],
+    [`shipping.${field}`, 'string'],
+  ]),
+);
+ADDRESSES['billing.email'] = 'string';
+
 // Spec §3 reads variations as get_available_variations() entries (PHP), not REST ids.
 const AVAILABLE_VARIATION: Shape = {
   fields: {
@@ -386,24 +398,7 @@ describe('spec §7 responses against the WooCommerce field reference', () => {
         prices_include_tax: 'boolean',
         customer_id: 'number',
         customer_note: 'string',
-        ...Object.fromEntries(
-          [
-            'first_name',
-            'last_name',
-            'company',
-            'address_1',
-            'address_2',
-            'city',
-            'state',
-            'postcode',
-            'country',
-            'email',
-            'phone',
-          ].flatMap((field) => [
-            [`billing.${field}`, 'string'],
-            ...(field === 'email' ? [] : [[`shipping.${field}`, 'string']]),
-          ]),
-        ),
+        ...ADDRESSES,
         payment_method: 'string',
         payment_method_title: 'string',
         transaction_id: 'string',
@@ -459,18 +454,6 @@ describe('spec §7 responses against the WooCommerce field reference', () => {
   });
 
   it('GET /wc/v3/customers/{id}', async () => {
-    const address = [
-      'first_name',
-      'last_name',
-      'company',
-      'address_1',
-      'address_2',
-      'city',
-      'state',
-      'postcode',
-      'country',
-      'phone',
-    ];
     expectShape(await read(`${apiPaths.customers}/${owner.id}`, owner.bearer), {
       fields: {
         id: 'number',
@@ -483,9 +466,7 @@ describe('spec §7 responses against the WooCommerce field reference', () => {
         last_name: 'string',
         role: 'string',
         username: 'string',
-        ...Object.fromEntries(address.map((field) => [`billing.${field}`, 'string'])),
-        'billing.email': 'string',
-        ...Object.fromEntries(address.map((field) => [`shipping.${field}`, 'string'])),
+        ...ADDRESSES,
         is_paying_customer: 'boolean',
         avatar_url: 'string',
         meta_data: 'array',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, apiPaths, couponApiPaths } from '@larder/contract';
 import { createProduct } from '../factories.ts';
+import { aDestination } from '../place-order.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { hostileValue } from './hostile-values.ts';
 
@@ -54,14 +55,7 @@ describe.each([apiPaths.shippingRates, couponApiPaths.cartDiscounts])(
           const res = await t.app.inject({
             method: 'POST',
             url,
-            payload: {
-              address_1: '1 Main St',
-              city: 'Durham',
-              country: 'US',
-              state: 'NC',
-              postcode: '27701',
-              products: items,
-            },
+            payload: { ...aDestination, products: items },
           });
           expect(res.statusCode, res.body).toBeLessThan(500);
           if (res.statusCode >= 400) {

@@ -16,6 +16,15 @@ export const aBuyer = {
   phone: '+1 212 555 0100',
 };
 
+/** The five address fields spec §5 needs before asking for shipping rates: the buyer's. */
+export const aDestination = {
+  address_1: aBuyer.address_1,
+  city: aBuyer.city,
+  country: aBuyer.country,
+  state: aBuyer.state,
+  postcode: aBuyer.postcode,
+};
+
 export const productIdOf = async (db: Database, slug: string) =>
   (await db.select({ id: products.id }).from(products).where(eq(products.slug, slug)))[0]!.id;
 
@@ -33,14 +42,7 @@ export async function placeOrder(
   const quote = await app.inject({
     method: 'POST',
     url: '/wp-json/wc/v3/shipping-rates/',
-    payload: {
-      address_1: aBuyer.address_1,
-      city: aBuyer.city,
-      country: aBuyer.country,
-      state: aBuyer.state,
-      postcode: aBuyer.postcode,
-      products: lines,
-    },
+    payload: { ...aDestination, products: lines },
   });
   if (quote.statusCode !== 200) throw new Error(`rates: ${quote.statusCode} ${quote.body}`);
   const [rate] = quote.json<ShippingRate[]>();

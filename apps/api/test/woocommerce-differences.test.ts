@@ -3,6 +3,7 @@ import { ApiErrorSchema, apiPaths, ProductSchema, WooProductSchema } from '@lard
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { products, productVariations } from '../src/db/schema.ts';
+import { createProduct, uniqueName } from './factories.ts';
 import { signedInCustomer, type Session } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
@@ -146,6 +147,26 @@ describe('sku=', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(new Set(productIds(res.json()))).toEqual(new Set([variation!.productId, product!.id]));
+  });
+});
+
+describe('search=', () => {
+  it('finds a product by a word of its short description or of its description, as WooCommerce does', async () => {
+    const word = () =>
+      uniqueName('quince')
+        .replace(/[^a-z]/gi, '')
+        .toLowerCase();
+    const [shortWord, longWord] = [word(), word()];
+    const inShort = await createProduct(t, {
+      short_description: `<p>Baked with ${shortWord}.</p>`,
+    });
+    const inLong = await createProduct(t, {
+      description: `<p>Slow-baked ${longWord} clusters.</p>`,
+    });
+    const found = async (search: string) =>
+      productIds((await t.app.inject({ url: `${apiPaths.products}?search=${search}` })).json());
+    expect(await found(shortWord)).toEqual([inShort.id]);
+    expect(await found(longWord)).toEqual([inLong.id]);
   });
 });
 

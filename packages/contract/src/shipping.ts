@@ -183,18 +183,77 @@ export const ZoneMethodParamsSchema = ZoneIdParamsSchema.extend({
   instance_id: z.coerce.number().int().positive().max(MAX_ID),
 });
 
-/** A cart line as the browser asks for it: ids and a quantity, never a price (the server prices). */
+const lineQuantity = z
+  .number({ error: 'Each line needs a quantity.' })
+  .int('Quantities are whole numbers.')
+  .min(1, 'Quantities start at 1.')
+  .max(999, 'At most 999 of one item per order.');
+const lineProductId = z
+  .number({ error: 'Each line needs a product_id.' })
+  .int()
+  .positive()
+  .max(MAX_ID);
+
+/** A cart line as WooCommerce's orders take it: ids and a quantity, never a price (the server prices). */
 export const CartLineRequestSchema = z.object({
-  product_id: z.number({ error: 'Each line needs a product_id.' }).int().positive().max(MAX_ID),
+  product_id: lineProductId,
   /** 0 or absent for a simple product. */
   variation_id: z.number().int().min(0).max(MAX_ID).optional().default(0),
-  quantity: z
-    .number({ error: 'Each line needs a quantity.' })
-    .int('Quantities are whole numbers.')
-    .min(1, 'Quantities start at 1.')
-    .max(999, 'At most 999 of one item per order.'),
+  quantity: lineQuantity,
 });
 export type CartLineRequest = z.input<typeof CartLineRequestSchema>;
+
+/**
+ * Spec §3's cart item as the browser stores it and §7 sends it to shipping-rates. Only the ids and
+ * the quantity are read: the product and price it carries are what the shopper saw, and the server
+ * prices the line itself (spec §6).
+ */
+export const StoredCartItemSchema = z
+  .object({
+    /** The variation's id on a variation line, else the product's. */
+    id: z.number({ error: 'Each cart item needs its id.' }).int().positive().max(MAX_ID),
+    quantity: lineQuantity,
+    product: z.object(
+      { id: lineProductId },
+      { error: 'Each cart item needs its product, with the product’s id.' },
+    ),
+    price: z.number({ error: 'A cart item’s price is a number.' }).optional(),
+    notes: z.string({ error: 'A cart item’s notes are text.' }).max(1000).optional(),
+    variation_id: z.number().int().min(0).max(MAX_ID).optional(),
+    /** Attribute name → chosen value, e.g. { Size: '2 lb' }. */
+    variation: z.record(z.string(), z.string()).optional(),
+  })
+  .refine((item) => item.id === (item.variation_id || item.product.id), {
+    message: 'A cart item’s id is its variation_id for a variation, else its product’s id.',
+    path: ['id'],
+  })
+  .transform((item): z.output<typeof CartLineRequestSchema> => ({
+    product_id: item.product.id,
+    variation_id: item.variation_id ?? 0,
+    quantity: item.quantity,
+  }));
+export type StoredCartItem = z.input<typeof StoredCartItemSchema>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * One cart line in either shape, normalised to WooCommerce's line: `{product_id, variation_id,
+ * quantity}`, or the stored cart item (no `product_id`, a `product`). When neither shape fits, the
+ * message is the first problem of the shape the line was meant to be.
+ */
+export const CartItemInputSchema = z.union([CartLineRequestSchema, StoredCartItemSchema], {
+  error: (issue) => {
+    const sent = issue.input;
+    if (
+      issue.code !== 'invalid_union' ||
+      !isRecord(sent) ||
+      !('product_id' in sent || 'product' in sent)
+    )
+      return 'Send each line as {product_id, variation_id, quantity}, or as the cart stores it ({id, quantity, product}).';
+    return issue.errors['product_id' in sent ? 0 : 1]?.[0]?.message;
+  },
+});
 
 const addressPart = (label: string, max: number) =>
   z
@@ -219,8 +278,9 @@ export type ShippingDestination = z.infer<typeof ShippingDestinationSchema>;
 
 /** What a cart quote is asked for: the lines and the codes they carry. */
 export const CartQuoteSchema = z.object({
+  /** Spec §7: the cart items as stored in the browser, or WooCommerce's lines. */
   products: z
-    .array(CartLineRequestSchema, { error: 'Send the cart lines as products.' })
+    .array(CartItemInputSchema, { error: 'Send the cart lines as products.' })
     .min(1, 'The cart is empty.')
     .max(100, 'At most 100 lines per cart.'),
   /**
@@ -240,6 +300,8 @@ export const ShippingRatesRequestSchema = ShippingDestinationSchema.extend({
   customer_id: z.number().int().min(0).max(MAX_ID).optional(),
 });
 export type ShippingRatesRequest = z.input<typeof ShippingRatesRequestSchema>;
+/** The request as the server reads it: every line normalised to WooCommerce's. */
+export type ShippingRatesQuery = z.output<typeof ShippingRatesRequestSchema>;
 
 /** One rate, cheapest first in the response. `rate_id` is `method_id:instance_id`. */
 export const ShippingRateSchema = z.object({

@@ -25,6 +25,9 @@ interface ValidationIssue {
   message?: string;
 }
 
+/** The cart's lines (quotes' `products`, orders' `line_items`): a bad one is named as pricing names it. */
+const CART_LINE_FIELDS = new Set(['products', 'line_items']);
+
 /** What the failed part of the request held before validation: the body, query or path. */
 function sentPart(request: FastifyRequest, context: string | undefined): unknown {
   if (context === 'body') return request.body;
@@ -55,7 +58,9 @@ function validationError(
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').replace(/^\//, '').split('/');
     const name = path[0] || context || 'request';
-    const message = issue.message ?? 'Invalid value.';
+    const line = CART_LINE_FIELDS.has(name) && /^\d+$/.test(path[1] ?? '') ? Number(path[1]) : null;
+    const message =
+      (line === null ? '' : `Line ${line + 1}: `) + (issue.message ?? 'Invalid value.');
     if (path.length === 1 && path[0] && issue.keyword === 'invalid_type' && isAbsent(part, name))
       missing[name] ??= message;
     else invalid[name] ??= message;

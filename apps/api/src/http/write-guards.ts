@@ -9,6 +9,9 @@ import { ApiError } from './errors.ts';
 /** Bodies of the public forms are a few kilobytes; anything far larger is refused with 413. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
+/** A cart quote: up to 100 cart items as the browser stores them, each with its full product (spec §3). */
+export const CART_BODY_LIMIT = 1024 * 1024;
+
 /** The back office's product forms carry an image (as `POST /wp/v2/media` takes it) and fields. */
 export const UPLOAD_FORM_BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024;
 

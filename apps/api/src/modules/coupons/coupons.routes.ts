@@ -15,7 +15,12 @@ import type { RateLimit } from '../../config.ts';
 import { ownerErrorResponses, ownerOf, requireOwner } from '../../http/owner-guard.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
-import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
+import {
+  CART_BODY_LIMIT,
+  FORM_BODY_LIMIT,
+  limitPerClient,
+  requireJson,
+} from '../../http/write-guards.ts';
 import type { CouponsService } from './coupons.service.ts';
 
 export interface CouponsRoutesOptions {
@@ -146,7 +151,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async 
   app.post(
     couponApiPaths.cartDiscounts,
     {
-      bodyLimit: FORM_BODY_LIMIT,
+      bodyLimit: CART_BODY_LIMIT,
       onRequest: [limit, requireJson],
       schema: {
         tags,

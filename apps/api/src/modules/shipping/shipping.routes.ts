@@ -13,7 +13,7 @@ import type { RateLimit } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { buyerViewer, type ViewerForCustomer } from '../pricing/customer-viewer.ts';
-import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
+import { CART_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
 import type { ShippingService } from './shipping.service.ts';
 
 export interface ShippingRoutesOptions {
@@ -80,7 +80,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
     app.post(
       url,
       {
-        bodyLimit: FORM_BODY_LIMIT,
+        bodyLimit: CART_BODY_LIMIT,
         onRequest: [limit, requireJson],
         schema: {
           tags,
@@ -88,6 +88,9 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
             ? 'Quote shipping rates'
             : 'Quote shipping rates (without the trailing slash)',
           description:
+            'The cart lines are WooCommerce’s `{product_id, variation_id, quantity}` or the cart items as ' +
+            'the browser stores them (spec §3: `{id, quantity, product, price, variation_id?, variation?}`); ' +
+            'only their ids and quantities are read. ' +
             'Prices the cart from the database, picks the first zone (by zone order) whose locations match ' +
             'the address (country, country:state, continent; postcode wildcards and ranges), else zone 0, and ' +
             "returns that zone's rates, cheapest first; a free shipping method that applies takes the place of " +

@@ -4,7 +4,7 @@ import {
   type ShippingDestination,
   type ShippingMethodId,
   type ShippingRate,
-  type ShippingRatesRequest,
+  type ShippingRatesQuery,
   type ShippingZone,
 } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
@@ -180,10 +180,7 @@ export function createShippingService(
     },
 
     /** `POST /shipping-rates/`: the cart priced from the database, then the zone's rates, cheapest first. */
-    async rates(
-      request: ShippingRatesRequest & ShippingDestination,
-      viewer: Viewer,
-    ): Promise<ShippingRate[]> {
+    async rates(request: ShippingRatesQuery, viewer: Viewer): Promise<ShippingRate[]> {
       checkDestination(request, { country: 'country', state: 'state' });
       const cart = await priceCart(db, request.products, viewer, 'products');
       const rates = await quote(request, cart);

@@ -55,6 +55,8 @@ import { createLineSheetService } from './modules/line-sheet/line-sheet.service.
 import { createStockistsService } from './modules/stockists/stockists.service.ts';
 import { createInvoiceReminderClaims } from './modules/orders/invoice-reminders.ts';
 import { createInvoiceRemindersService } from './modules/payments/invoice-reminders.ts';
+import { wcResourceReader } from './modules/webhooks/webhook-payloads.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 
 /** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
 export function shippingQuoteHooks(
@@ -286,6 +288,16 @@ export function createServices({ config, db, log, now, counters: given }: Servic
       publicUrl: config.publicUrl,
       shopName: config.shop.name,
       shopOwnerEmail: config.shopOwnerEmail,
+      log,
+      now,
+    }),
+    webhooks: createWebhooksService(db, {
+      activity,
+      mailer,
+      publicUrl: config.publicUrl,
+      readResource: wcResourceReader({ orders, catalog, accounts, coupons }),
+      viewerForCustomer,
+      allowPrivateUrls: config.webhookAllowPrivateUrls,
       log,
       now,
     }),

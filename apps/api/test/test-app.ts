@@ -31,6 +31,8 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
   logLevel: 'silent',
   newsletterSignupUrl: 'https://newsletter.test/subscribe',
   seedDemoData: true,
+  // The tests' webhook receivers listen on loopback.
+  webhookAllowPrivateUrls: true,
   mailFrom: 'Larder & Oat <hello@larderandoat.test>',
   shopOwnerEmail: 'owner@larderandoat.test',
   shop: DEMO_SHOP,
@@ -59,6 +61,8 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The test database's URL on PostgreSQL (TEST_DATABASE_URL), for a second process's pool. */
+  databaseUrl?: string;
   config: Config;
   close(): Promise<void>;
 }
@@ -69,6 +73,7 @@ export interface TestApp {
  */
 async function createTestDatabase(seeded: boolean): Promise<{
   database: DatabaseHandle;
+  databaseUrl?: string;
   dispose(): Promise<void>;
 }> {
   const templates = inject('databaseTemplates');
@@ -91,6 +96,7 @@ async function createTestDatabase(seeded: boolean): Promise<{
   const database = createDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    databaseUrl: url.toString(),
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -117,7 +123,7 @@ export async function buildTestApp(
     demoWholesaleMinimums?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { database, dispose } = await createTestDatabase(options.seed ?? true);
+  const { database, databaseUrl, dispose } = await createTestDatabase(options.seed ?? true);
   const config = testConfig(options.config);
   const app = await buildApp(config, { database, now: options.now, logStream: options.logStream });
   await app.ready();
@@ -127,6 +133,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    databaseUrl,
     config,
     async close() {
       await app.close();

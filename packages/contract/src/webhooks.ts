@@ -58,6 +58,13 @@ export const WebhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof WebhookSchema>;
 
+/** `GET /webhooks/{id}?context=edit`: with the secret, as WooCommerce's edit screen shows it. */
+export const WebhookEditSchema = WebhookSchema.extend({ secret: z.string() });
+export type WebhookEdit = z.infer<typeof WebhookEditSchema>;
+export const WebhookReadQuerySchema = z.object({
+  context: z.enum(['view', 'edit']).default('view'),
+});
+
 const nameSchema = z.string().trim().max(200, 'Keep the name under 200 characters.');
 const secretSchema = z.string().max(200, 'Keep the secret under 200 characters.');
 

@@ -6,6 +6,8 @@ import {
   WebhookCreateSchema,
   WebhookDeleteQuerySchema,
   WebhookDeliverySchema,
+  WebhookEditSchema,
+  WebhookReadQuerySchema,
   WebhookListQuerySchema,
   webhookPaths,
   WebhookSchema,
@@ -153,35 +155,34 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Get a webhook (owner)',
-        description: ownerOnly,
+        description: `${ownerOnly} \`context=edit\` adds its \`secret\`, as WooCommerce's edit screen shows it.`,
         params: IdParamsSchema,
-        response: { 200: WebhookSchema, ...readErrors },
+        querystring: WebhookReadQuerySchema,
+        response: { 200: z.union([WebhookEditSchema, WebhookSchema]), ...readErrors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-      return webhooks.get(request.params.id);
+      return webhooks.get(request.params.id, request.query.context);
     },
   );
 
-  for (const method of ['PUT', 'PATCH'] as const) {
-    app.route({
-      method,
-      url: item,
+  app.put(
+    item,
+    {
       bodyLimit: FORM_BODY_LIMIT,
       onRequest: [requireOwner('edit'), requireJson],
       schema: {
         tags,
-        summary: `Change a webhook (owner${method === 'PATCH' ? ', as PUT' : ''})`,
+        summary: 'Change a webhook (owner)',
         description: `${ownerOnly} Only the fields sent change. ${fields}`,
         params: IdParamsSchema,
         body: WebhookUpdateSchema,
         response: { 200: WebhookSchema, ...writeErrors },
       },
-      handler: async (request) =>
-        webhooks.update(request.params.id, request.body, ownerOf(request, 'edit')),
-    });
-  }
+    },
+    async (request) => webhooks.update(request.params.id, request.body, ownerOf(request, 'edit')),
+  );
 
   app.delete(
     item,

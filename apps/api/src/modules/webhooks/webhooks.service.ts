@@ -4,6 +4,7 @@ import type {
   Webhook,
   WebhookCreate,
   WebhookDelivery,
+  WebhookEdit,
   WebhookStatus,
   WebhookTopic,
   WebhookUpdate,
@@ -144,10 +145,11 @@ export function createWebhooksService(db: Database, options: WebhooksServiceOpti
   const service = {
     toWebhook,
 
-    async get(id: number): Promise<Webhook> {
+    /** With `context: 'edit'`, the secret too (the owner's edit screen). */
+    async get(id: number, context: 'view' | 'edit' = 'view'): Promise<Webhook | WebhookEdit> {
       const row = await webhooksRepo.find(db, id);
       if (!row) throw notFound();
-      return toWebhook(row);
+      return context === 'edit' ? { ...toWebhook(row), secret: row.secret } : toWebhook(row);
     },
 
     async list(query: { status: WebhookStatus | 'all'; page: number; per_page: number }) {

@@ -116,10 +116,12 @@ describe('/wp-json/wc/v3/webhooks', () => {
     expect(listed.json<Webhook[]>().map((entry) => entry.id)).toContain(webhook.id);
   });
 
-  it('makes a secret when none is sent', async () => {
+  it('makes a secret when none is sent, and shows it to owners with context=edit', async () => {
     const webhook = await createWebhook({ secret: undefined, status: 'paused' });
     const [row] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
     expect(row!.secret.length).toBeGreaterThanOrEqual(40);
+    const edit = await restRead(`${webhookPaths.webhooks}/${webhook.id}?context=edit`);
+    expect(edit).toEqual({ ...webhook, secret: row!.secret });
   });
 
   it('PUT changes only what is sent; DELETE answers it as it was, then 404', async () => {

@@ -155,9 +155,14 @@ function Deliveries({ webhook, deliveries }: { webhook: Webhook; deliveries: Web
                   {delivery.response_code ?? (delivery.attempts > 0 ? 'No answer' : 'Not sent')}
                 </summary>
                 <p>Sent</p>
-                <pre className="admin-pre">{delivery.request_body ?? '(not built yet)'}</pre>
+                {/* Focusable: a long body scrolls, and the keyboard must reach it. */}
+                <pre className="admin-pre" tabIndex={0} aria-label="Body sent">
+                  {delivery.request_body ?? '(not built yet)'}
+                </pre>
                 <p>Answered</p>
-                <pre className="admin-pre">{delivery.response_body ?? ''}</pre>
+                <pre className="admin-pre" tabIndex={0} aria-label="Answer">
+                  {delivery.response_body ?? ''}
+                </pre>
               </details>
             </td>
             <td data-label="Duration">

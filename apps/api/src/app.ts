@@ -31,6 +31,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { registerApiKeySignIn } from './modules/api-keys/api-key-sign-in.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes.ts';
 import { registerSignIn } from './modules/accounts/sign-in-hook.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -98,6 +100,8 @@ declare module 'fastify' {
     startDraining(): void;
     /** The files under /wp-content/uploads/, wherever they are kept (decision 0044). */
     uploads: Uploads;
+    /** The webhook deliveries' worker: tests run it and wait for it. */
+    webhooks: Pick<WebhooksService, 'kick' | 'idle'>;
   }
 }
 
@@ -356,6 +360,14 @@ export async function buildApp(
 
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  app.decorate('webhooks', services.webhooks);
+  await app.register(webhooksRoutes, {
+    webhooks: services.webhooks,
+    publicUrl: config.publicUrl,
+    listen: database.listen,
+    // Retries are minutes apart; new deliveries wake the worker through the database at once.
+    tickMs: 5_000,
+  });
   await app.register(quickOrderRoutes, { quickOrder: services.quickOrder });
   await app.register(wholesaleAccountRoutes, { wholesale });
   await app.register(lineSheetRoutes, { lineSheet: services.lineSheet });

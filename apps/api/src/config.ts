@@ -160,6 +160,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NEWSLETTER_SIGNUP_URL: httpUrl.default('https://larderandoat.substack.com/subscribe'),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   MIGRATIONS_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })
@@ -327,6 +328,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   newsletterSignupUrl: string;
   seedDemoData: boolean;
+  /** Webhooks may deliver to loopback and private networks (tests, a receiver beside the shop). */
+  webhookAllowPrivateUrls: boolean;
   /** Overrides where drizzle's migrations are read from (default: `apps/api/drizzle`). */
   migrationsDir?: string;
   /** smtp(s)://user:pass@host:port; without it, email is written to `${dataDir}/outbox`. */
@@ -452,6 +455,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     newsletterSignupUrl: parsed.NEWSLETTER_SIGNUP_URL,
     seedDemoData: parsed.SEED_DEMO_DATA,
+    webhookAllowPrivateUrls: parsed.WEBHOOK_ALLOW_PRIVATE_URLS,
     migrationsDir: parsed.MIGRATIONS_DIR,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,

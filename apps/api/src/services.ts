@@ -56,6 +56,8 @@ import { createLineSheetService } from './modules/line-sheet/line-sheet.service.
 import { createStockistsService } from './modules/stockists/stockists.service.ts';
 import { createInvoiceReminderClaims } from './modules/orders/invoice-reminders.ts';
 import { createInvoiceRemindersService } from './modules/payments/invoice-reminders.ts';
+import { wcResourceReader } from './modules/webhooks/webhook-payloads.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { createDiskStore, type ObjectStore } from './storage/object-store.ts';
 import { createS3Store } from './storage/s3-store.ts';
 
@@ -313,6 +315,16 @@ export function createServices({
       publicUrl: config.publicUrl,
       shopName: config.shop.name,
       shopOwnerEmail: config.shopOwnerEmail,
+      log,
+      now,
+    }),
+    webhooks: createWebhooksService(db, {
+      activity,
+      mailer,
+      publicUrl: config.publicUrl,
+      readResource: wcResourceReader({ orders, catalog, accounts, coupons }),
+      viewerForCustomer,
+      allowPrivateUrls: config.webhookAllowPrivateUrls,
       log,
       now,
     }),

@@ -7,6 +7,7 @@ import {
   CONTACT_FORM_ID,
   couponApiPaths,
   testPaymentToken,
+  webhookPaths,
   wholesaleOrderingPaths,
   type Order,
   ownerApiPaths,
@@ -85,6 +86,8 @@ interface World {
   soldOutProductId: number;
   /** A discount code the owner's coupon routes read and change. */
   couponId: number;
+  /** A paused webhook the owner's webhook routes read and change. */
+  webhookId: number;
 }
 
 interface Probe {
@@ -222,6 +225,7 @@ const backOfficeRoutes: RouteEntry[] = [
   ...shippingEditingRoutes(),
   ...taxRoutes(),
   ...couponRoutes(),
+  ...webhookRoutes(),
   ...wholesaleOrderingRoutes(),
   {
     route: `GET ${ownerApiPaths.catalogExport}`,
@@ -675,6 +679,77 @@ function shippingEditingRoutes(): RouteEntry[] {
           expect: onlyFor(['owner'], 404),
         },
       ],
+    },
+  ];
+}
+
+/** WooCommerce's webhooks (issue 17): owners, and keys of owner accounts, as every wc/v3 owner route. */
+function webhookRoutes(): RouteEntry[] {
+  const hooks = webhookPaths.webhooks;
+  const hook = (w: World) => `${hooks}/${w.webhookId}`;
+  // Paused: no ping goes to the discard port.
+  const aWebhook = () => ({
+    topic: 'order.created',
+    delivery_url: 'http://127.0.0.1:9/',
+    status: 'paused',
+  });
+  return [
+    ownerGet(hooks, () => hooks, 'status=maybe'),
+    ownerGet(`${hooks}/{id}`, hook),
+    ownerGet(`${hooks}/{id}/deliveries`, (w) => webhookPaths.deliveries(w.webhookId)),
+    {
+      route: `POST ${hooks}`,
+      rule: 'the owner only',
+      probes: () => [
+        { method: 'POST', url: hooks, payload: aWebhook, expect: onlyFor(['owner'], 201) },
+        {
+          method: 'POST',
+          url: hooks,
+          payload: () => ({ ...aWebhook(), delivery_url: 'ftp://example.com/' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
+    {
+      route: `POST ${hooks}/batch`,
+      rule: 'the owner only',
+      probes: () => [
+        {
+          method: 'POST',
+          url: `${hooks}/batch`,
+          payload: () => ({ create: [aWebhook()], delete: [999999] }),
+          expect: onlyFor(['owner']),
+        },
+        {
+          method: 'POST',
+          url: `${hooks}/batch`,
+          payload: () => ({ create: 'everything' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
+    {
+      route: `PUT ${hooks}/{id}`,
+      rule: 'the owner only',
+      probes: (w) => [
+        {
+          method: 'PUT',
+          url: hook(w),
+          payload: () => ({ name: 'Matrix hook' }),
+          expect: onlyFor(['owner']),
+        },
+        {
+          method: 'PUT',
+          url: hook(w),
+          payload: () => ({ topic: 'order.eaten' }),
+          expect: onlyFor(['owner'], 400),
+        },
+      ],
+    },
+    {
+      route: `DELETE ${hooks}/{id}`,
+      rule: 'the owner only',
+      probes: () => [{ method: 'DELETE', url: `${hooks}/999999`, expect: onlyFor(['owner'], 404) }],
     },
   ];
 }
@@ -1529,9 +1604,15 @@ beforeAll(async () => {
     enabled: false,
   });
   const matrixCoupon = await asOwner('POST', couponApiPaths.coupons, { code: 'MATRIXEDIT' });
+  const matrixWebhook = await asOwner('POST', webhookPaths.webhooks, {
+    topic: 'coupon.updated',
+    delivery_url: 'http://127.0.0.1:9/',
+    status: 'paused',
+  });
   world = {
     sessions,
     couponId: matrixCoupon.id,
+    webhookId: matrixWebhook.id,
     editableZoneId: editableZone.id,
     soldOutProductId: soldOut.id,
     disabledInstanceId: disabled.instance_id,

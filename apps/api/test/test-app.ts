@@ -31,6 +31,8 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
   logLevel: 'silent',
   newsletterSignupUrl: 'https://newsletter.test/subscribe',
   seedDemoData: true,
+  // The tests' webhook receivers listen on loopback.
+  webhookAllowPrivateUrls: true,
   mailFrom: 'Larder & Oat <hello@larderandoat.test>',
   shopOwnerEmail: 'owner@larderandoat.test',
   shop: DEMO_SHOP,
@@ -59,6 +61,8 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The test database's URL on PostgreSQL (TEST_DATABASE_URL), for a second process's pool. */
+  databaseUrl?: string;
   config: Config;
   close(): Promise<void>;
 }
@@ -72,6 +76,7 @@ async function createTestDatabase(
   withReplica = false,
 ): Promise<{
   database: DatabaseHandle;
+  databaseUrl?: string;
   dispose(): Promise<void>;
 }> {
   const templates = inject('databaseTemplates');
@@ -95,6 +100,7 @@ async function createTestDatabase(
   const database = createDatabase({ databaseUrl: url.toString(), readDatabaseUrl: replicaUrl });
   return {
     database,
+    databaseUrl: url.toString(),
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -146,7 +152,10 @@ export async function buildTestApp(
     replica?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { database, dispose } = await createTestDatabase(options.seed ?? true, options.replica);
+  const { database, databaseUrl, dispose } = await createTestDatabase(
+    options.seed ?? true,
+    options.replica,
+  );
   const config = testConfig(options.config);
   const app = await buildApp(config, { database, now: options.now, logStream: options.logStream });
   await app.ready();
@@ -156,6 +165,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    databaseUrl,
     config,
     async close() {
       await app.close();

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, Agent, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -11,13 +12,16 @@ import {
   CustomerSchema,
   OwnerOrderSchema,
   ProductSchema,
+  WebhookSchema,
   type ApiKeyCreated,
   type ShippingRate,
 } from '@larder/contract';
 import { z } from 'zod';
-import { aBuyer } from './place-order.ts';
+import { createProduct } from './factories.ts';
+import { aBuyer, placeOrder } from './place-order.ts';
 import { signedInCustomer } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
+import { startWebhookReceiver } from './webhook-receiver.ts';
 
 /**
  * The compatibility suite (issue 17): WooCommerce's own JavaScript client, unchanged, against the
@@ -207,5 +211,42 @@ describe.each(transports)('the official WooCommerce client $name', ({ client }) 
       .catch((error: { response: { status: number; data: unknown } }) => error.response);
     expect(failure.status).toBe(401);
     expect(failure.data).toMatchObject({ code: 'woocommerce_rest_authentication_error' });
+  });
+});
+
+describe('webhooks made with the official client', () => {
+  it('a checkout reaches a receiver on loopback as a signed order.created', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const api = transports[0]!.client();
+      const made = await api.post('webhooks', {
+        name: 'Order sync',
+        topic: 'order.created',
+        delivery_url: receiver.url,
+        secret: 'shared-with-the-receiver',
+      });
+      expect(made.status).toBe(201);
+      const webhook = WebhookSchema.parse(made.data);
+      expect(webhook).toMatchObject({ status: 'active', topic: 'order.created' });
+
+      const product = await createProduct(t);
+      const placedAt = performance.now();
+      const order = await placeOrder(t.app, [{ product_id: product.id, quantity: 1 }]);
+      const hook = await receiver.waitFor(
+        (entry) =>
+          entry.headers['x-wc-webhook-id'] === String(webhook.id) &&
+          entry.headers['x-wc-webhook-topic'] === 'order.created',
+      );
+      console.info(
+        `order.created reached the receiver ${Math.round(performance.now() - placedAt)} ms after the checkout answered`,
+      );
+      const expected = createHmac('sha256', 'shared-with-the-receiver')
+        .update(hook.body)
+        .digest('base64');
+      expect(hook.headers['x-wc-webhook-signature']).toBe(expected);
+      expect(JSON.parse(hook.body)).toMatchObject({ id: order.id, order_key: order.order_key });
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -65,6 +65,7 @@ export default [
     route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
     route('security', 'routes/admin-security.tsx', { id: 'admin-security' }),
     route('api-keys', 'routes/admin-api-keys.tsx', { id: 'admin-api-keys' }),
+    route('webhooks', 'routes/admin-webhooks.tsx', { id: 'admin-webhooks' }),
   ]),
   route('blog', 'routes/blog.tsx'),
   // Spec §2: old links to the certification page lived under /blog; the loader redirects, replacing history.

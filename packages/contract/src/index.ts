@@ -25,3 +25,4 @@ export * from './quick-order.ts';
 export * from './wholesale-rules.ts';
 export * from './wholesale-ordering.ts';
 export * from './wholesale-account.ts';
+export * from './webhooks.ts';

@@ -36,6 +36,11 @@ export interface DatabaseHandle {
    * resolves false): a background job done by one process per tick.
    */
   ifNoneOther(lock: ProcessLock, task: () => Promise<unknown>): Promise<boolean>;
+  /**
+   * Calls `onNotify` on each NOTIFY on `channel` (sent at commit, by any process on the database);
+   * resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /**
    * PGlite only: how many statements and transactions have finished in this process, which is
@@ -146,6 +151,18 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
           migratePg(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),
         ),
       ...locks,
+      async listen(channel, onNotify) {
+        // A connection of its own: LISTEN holds it for as long as it listens.
+        const listener = new pg.Client({ connectionString: options.databaseUrl });
+        // A lost listener only slows deliveries to the worker's tick; the pool is unaffected.
+        listener.on('error', () => undefined);
+        listener.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        await listener.connect();
+        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return () => listener.end();
+      },
       close: async () => {
         await Promise.all([pool.end(), readPool?.end()]);
       },
@@ -175,6 +192,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       await task();
       return true;
     },
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: async () => {
       try {
         await client.close();

@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -1118,5 +1119,72 @@ export const apiKeyNonces = pgTable(
   (table) => [
     primaryKey({ columns: [table.keyId, table.nonce] }),
     index('api_key_nonces_used_idx').on(table.keyId, table.usedAt),
+  ],
+);
+
+/** WooCommerce's webhooks (decision 0042): a topic's events POSTed to a delivery URL, signed. */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  /** paused by the owner, disabled by the shop after repeated failed deliveries. */
+  status: text('status', { enum: ['active', 'paused', 'disabled'] })
+    .notNull()
+    .default('active'),
+  /** `order.created`…: the trigger on each resource's table matches deliveries by it. */
+  topic: text('topic').notNull(),
+  deliveryUrl: text('delivery_url').notNull(),
+  /** The HMAC key of X-WC-Webhook-Signature: the receiver holds it too, so it is kept as is. */
+  secret: text('secret').notNull(),
+  /** The owner who made it: payloads are the resource as this account reads it. */
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  /** Failed attempts in a row; a success sets it back to 0. */
+  failureCount: integer('failure_count').notNull().default(0),
+  ...timestamps,
+});
+
+/**
+ * The durable outbox: one row per event and webhook, written by the database trigger in the
+ * transaction that changed the resource, and worked off by every shop process.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** The event's topic (`order.created`), or `webhook.ping` for the ping on activation. */
+    topic: text('topic').notNull(),
+    resourceId: integer('resource_id').notNull(),
+    /** The writing transaction: one delivery per resource and topic however many rows it touched. */
+    txid: bigint('txid', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may take it next (a retry's back-off, a claim's lease); null: at once. */
+    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date' }),
+    /** The body as first sent, so every retry sends the same. */
+    requestBody: text('request_body'),
+    lastAttemptAt: timestamp('last_attempt_at', { mode: 'date' }),
+    responseCode: integer('response_code'),
+    /** The first 1,000 characters of the receiver's answer, or why it could not be reached. */
+    responseBody: text('response_body'),
+    durationMs: integer('duration_ms'),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_event_idx').on(
+      table.webhookId,
+      table.topic,
+      table.resourceId,
+      table.txid,
+    ),
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_webhook_idx').on(table.webhookId, table.id),
   ],
 );

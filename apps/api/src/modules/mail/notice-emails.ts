@@ -61,3 +61,30 @@ export const newReviewEmail = (
       : { kind: 'button', label: 'See it on the product page', href: product.link },
   ],
 });
+
+/** The owner's notice that a webhook stopped: WooCommerce disables one that keeps failing. */
+export const webhookDisabledEmail = (
+  owner: string,
+  webhook: { id: number; name: string; topic: string; deliveryUrl: string; failures: number },
+  webhooksLink: string,
+): Email => ({
+  to: owner,
+  subject: `Webhook “${webhook.name}” disabled after ${webhook.failures} failed deliveries`,
+  preview: `${webhook.deliveryUrl} did not accept ${webhook.topic} deliveries.`,
+  heading: 'A webhook was disabled',
+  blocks: [
+    {
+      kind: 'paragraph',
+      text: `The last ${webhook.failures} deliveries of “${webhook.name}” to ${webhook.deliveryUrl} failed, so the shop stopped sending them. Events are not queued for it while it is disabled. Check the receiving service, then set the webhook to active again.`,
+    },
+    {
+      kind: 'details',
+      rows: [
+        { label: 'Webhook', value: `#${webhook.id} ${webhook.name}` },
+        { label: 'Topic', value: webhook.topic },
+        { label: 'Delivery URL', value: webhook.deliveryUrl },
+      ],
+    },
+    { kind: 'button', label: 'Open the webhooks', href: webhooksLink },
+  ],
+});

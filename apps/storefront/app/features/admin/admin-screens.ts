@@ -14,5 +14,6 @@ export const ADMIN_SCREENS = [
   { to: '/admin/catalogue', label: 'Catalogue', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
   { to: '/admin/api-keys', label: 'API keys', end: false },
+  { to: '/admin/webhooks', label: 'Webhooks', end: false },
   { to: '/admin/security', label: 'Your sign-in', end: false },
 ] as const;

@@ -1,4 +1,10 @@
 import {
+  webhookPaths,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookDelivery,
+  type WebhookEdit,
+  type WebhookUpdate,
   apiKeyPaths,
   apiPaths,
   couponApiPaths,
@@ -270,6 +276,15 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     /** The only answer that holds the consumer key and secret. */
     createApiKey: (key: ApiKeyCreate) => post<ApiKeyCreated>(apiKeyPaths.apiKeys, key),
     revokeApiKey: (id: number) => remove<ApiKey>(`${apiKeyPaths.apiKeys}/${id}`),
+    listWebhooks: () => get<Webhook[]>(webhookPaths.webhooks, { per_page: 100 }),
+    /** With its secret, for the edit form. */
+    getWebhook: (id: number) =>
+      get<WebhookEdit>(`${webhookPaths.webhooks}/${id}`, { context: 'edit' }),
+    listWebhookDeliveries: (id: number) => get<WebhookDelivery[]>(webhookPaths.deliveries(id)),
+    createWebhook: (webhook: WebhookCreate) => post<Webhook>(webhookPaths.webhooks, webhook),
+    updateWebhook: (id: number, update: WebhookUpdate) =>
+      put<Webhook>(`${webhookPaths.webhooks}/${id}`, update),
+    deleteWebhook: (id: number) => remove<Webhook>(`${webhookPaths.webhooks}/${id}?force=true`),
     createShippingZone: (zone: ShippingZoneCreate) =>
       post<ShippingZone>(apiPaths.shippingZones, zone),
     updateShippingZone: (id: number, update: ShippingZoneUpdate) =>

@@ -61,7 +61,9 @@ function validationError(
     const line = CART_LINE_FIELDS.has(name) && /^\d+$/.test(path[1] ?? '') ? Number(path[1]) : null;
     const message =
       (line === null ? '' : `Line ${line + 1}: `) + (issue.message ?? 'Invalid value.');
-    if (path.length === 1 && path[0] && issue.keyword === 'invalid_type' && isAbsent(part, name))
+    // Whatever the schema says of a top-level key that was not sent (a type, a choice of values),
+    // it is missing: WordPress checks required parameters before any value.
+    if (path.length === 1 && path[0] && isAbsent(part, name))
       missing[name] ??= message;
     else invalid[name] ??= message;
   }

@@ -1,37 +1,10 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { apiPaths, type ShippingRate } from '@larder/contract';
 import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
 import { gotoHydrated } from './support/hydration';
 import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';
-
-/** A webhook receiver on loopback, started by the test: resolves with the first order.created. */
-async function startReceiver() {
-  let resolveOrderCreated: (hook: { headers: IncomingHttpHeaders; body: string }) => void;
-  const orderCreated = new Promise<{ headers: IncomingHttpHeaders; body: string }>((resolve) => {
-    resolveOrderCreated = resolve;
-  });
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      response.end('ok');
-      if (request.headers['x-wc-webhook-topic'] === 'order.created')
-        resolveOrderCreated({
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/larder-orders`,
-    orderCreated,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startWebhookReceiver } from './support/webhook-receiver';
 
 test.describe('the webhooks screen', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -41,7 +14,7 @@ test.describe('the webhooks screen', () => {
     request,
   }) => {
     test.slow();
-    const receiver = await startReceiver();
+    const receiver = await startWebhookReceiver();
     try {
       await signIn(page, await ownerAccount());
       await gotoHydrated(page, '/admin/webhooks');
@@ -85,7 +58,7 @@ test.describe('the webhooks screen', () => {
       });
       expect(placed.status()).toBe(201);
       const order = (await placed.json()) as { id: number };
-      const hook = await receiver.orderCreated;
+      const hook = await receiver.waitFor('order.created', (body) => body.id === order.id);
       expect(JSON.parse(hook.body)).toMatchObject({ id: order.id });
 
       await page.getByRole('link', { name, exact: true }).click();

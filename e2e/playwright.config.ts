@@ -68,7 +68,7 @@ export default defineConfig({
       // Several specs apply for wholesale accounts from the one test machine.
       WHOLESALE_RATE_LIMIT: '1000/1m',
       ORDER_HOLD_MAX_UNITS: '999',
-      // admin-webhooks.spec's receiver listens on loopback.
+      // The webhook specs' receivers listen on loopback.
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     },
   },

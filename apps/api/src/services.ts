@@ -144,7 +144,11 @@ export function createServices({
     return row ? viewerOf(row) : undefined;
   };
   const accounts = createAccountsService(accountsRepo, {
-    signer: createTokenSigner(loadAuthSecret(config.authSecret, config.dataDir), config.publicUrl),
+    signer: createTokenSigner(
+      loadAuthSecret(config.authSecret, config.dataDir),
+      config.publicUrl,
+      now,
+    ),
     rememberDays: config.rememberMeDays,
     browserSessionHours: 12,
     ownerSessionHours: 8,

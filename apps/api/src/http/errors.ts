@@ -63,8 +63,7 @@ function validationError(
       (line === null ? '' : `Line ${line + 1}: `) + (issue.message ?? 'Invalid value.');
     // Whatever the schema says of a top-level key that was not sent (a type, a choice of values),
     // it is missing: WordPress checks required parameters before any value.
-    if (path.length === 1 && path[0] && isAbsent(part, name))
-      missing[name] ??= message;
+    if (path.length === 1 && path[0] && isAbsent(part, name)) missing[name] ??= message;
     else invalid[name] ??= message;
   }
   if (Object.keys(missing).length > 0) {

@@ -19,6 +19,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // On two cores running the whole suite, a page's loader has been seen to take over the default
+  // 5 s (the quick order's move to the cart); a waiting assertion still fails, only later.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import { buildAll } from './build.mjs';
 import { root, startBuiltServer } from './lib.mjs';
 import { explainMainQueries, generateScale } from './scale.mjs';
+import { startShopWithCountedStock } from './shop-audit.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -257,7 +258,12 @@ async function benchOnce(databaseUrl) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
   const env = { DATA_DIR: dataDir, ...roomyLimits };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const server = await startBuiltServer({ port: Number(process.env.BENCH_PORT ?? 3500), env });
+  // Two products count stock (plenty of it), so the mixed row's orders change what the list shows.
+  const { server, initialStock } = await startShopWithCountedStock({
+    port: Number(process.env.BENCH_PORT ?? 3500),
+    env,
+    quantity: 1_000_000,
+  });
   try {
     const listUrl = `/wp-json/wc/v3/products?${storefrontListQuery}`;
     const products = await (await fetch(server.url + listUrl)).json();
@@ -275,6 +281,17 @@ async function benchOnce(databaseUrl) {
       // The ceiling is always measured: every ratio is to it.
       if (rows.length === 0 || wanted(name))
         rows.push({ name, ...(await measureGet(server.url + urlPath)) });
+    }
+    if (wanted('products list while')) {
+      // Each paid order changes a listed product's stock: the list is evicted 20 times a second
+      // and rebuilt once each time (scoped invalidation and shared misses, decision 0049).
+      const [countedId] = initialStock.keys();
+      const paying = checkoutBy(server.url, await orderFor(server.url, countedId));
+      const [mixed] = await Promise.all([
+        measureGet(server.url + listUrl),
+        measureAtRate(paying, 20, duration + 2),
+      ]);
+      rows.push({ name: 'products list while 20 orders/s are paid', ...mixed });
     }
     let checkoutCapacity = null;
     if (wanted('checkout')) {
@@ -301,7 +318,8 @@ async function benchOnce(databaseUrl) {
       rows,
     );
     const byName = (prefix) => rows.find((row) => row.name.startsWith(prefix));
-    const list = byName('products list');
+    const list = byName('products list (');
+    const mixedList = byName('products list while');
     const ssrProduct = byName('SSR product');
     const trivial = byName('SSR trivial');
     const checkoutRow = byName('checkout');
@@ -311,6 +329,9 @@ async function benchOnce(databaseUrl) {
       ssrProduct &&
         trivial &&
         `SSR product ${(ssrProduct.rps / trivial.rps).toFixed(2)}× trivial SSR (≥ 0.5)`,
+      list &&
+        mixedList &&
+        `products list while orders are paid ${(mixedList.rps / list.rps).toFixed(2)}× the idle list (≥ 0.5)`,
       checkoutRow && `checkout p95 ${checkoutRow.p95} ms at ${connections} in flight (≤ 150)`,
     ].filter(Boolean);
     console.log(`\ntargets: ${verdicts.join('; ')}`);

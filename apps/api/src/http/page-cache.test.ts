@@ -18,7 +18,7 @@ function setup() {
   let version = '1';
   let clock = 0;
   const cache = createPageCache({
-    versions: { current: async () => version },
+    versions: { current: async () => version, changedBetween: () => null },
     freshMs: 1000,
     staleMs: 5000,
     now: () => clock,

@@ -64,6 +64,7 @@ export function createPageCache(options: {
   const staleMs = options.staleMs ?? 60_000;
   const now = options.now ?? Date.now;
   const store = createVersionedStore<Entry>(
+    options.versions,
     options.maxEntries ?? 500,
     options.maxBytes ?? 64 << 20,
   );
@@ -83,7 +84,8 @@ export function createPageCache(options: {
       .then((response) => snapshotResponse(response, nonce))
       .then((page) => {
         if (page.storable)
-          store.set(key, version, { page, renderedAt: now(), bytes: page.raw.length });
+          // A page may show anything the API serves, so any change evicts it.
+          store.set(key, version, { page, renderedAt: now(), bytes: page.raw.length }, ['*']);
         return page;
       })
       .finally(() => renders.delete(id));

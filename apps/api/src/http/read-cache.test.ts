@@ -174,6 +174,88 @@ describe('catalogue and content reads', () => {
   });
 });
 
+describe('a write evicts what it changes (scoped invalidation)', () => {
+  /** Reads each URL twice, so the second answer is kept; then the cache state of a third read. */
+  async function warm(urls: string[]) {
+    for (const url of urls) await get(url);
+    return Promise.all(urls.map(async (url) => (await get(url)).headers['x-cache']));
+  }
+  async function states(urls: string[]) {
+    const answers = await Promise.all(urls.map((url) => get(url)));
+    return Object.fromEntries(urls.map((url, i) => [url, answers[i]!.headers['x-cache']]));
+  }
+
+  it("an order evicts the sold product's entry and the lists, not other products, categories, reviews or content", async () => {
+    const sold = await createProduct(t, { stock_quantity: 5 });
+    const other = await createProduct(t);
+    const urls = [
+      `${apiPaths.products}/${sold.id}`,
+      `${apiPaths.products}/${other.id}`,
+      storefrontList,
+      apiPaths.productCategories,
+      `${apiPaths.productReviews}?product=${other.id}`,
+      apiPaths.posts,
+      `${apiPaths.pages}?slug=home`,
+      apiPaths.team,
+    ];
+    expect(await warm(urls)).toEqual(urls.map(() => 'hit'));
+
+    await placeOrder(t.app, [{ product_id: sold.id, quantity: 2 }]);
+
+    expect(await states(urls)).toEqual({
+      [`${apiPaths.products}/${sold.id}`]: 'miss',
+      [`${apiPaths.products}/${other.id}`]: 'hit',
+      [storefrontList]: 'miss',
+      [apiPaths.productCategories]: 'hit',
+      [`${apiPaths.productReviews}?product=${other.id}`]: 'hit',
+      [apiPaths.posts]: 'hit',
+      [`${apiPaths.pages}?slug=home`]: 'hit',
+      [apiPaths.team]: 'hit',
+    });
+    expect(
+      ProductSchema.parse((await get(`${apiPaths.products}/${sold.id}`)).json()),
+    ).toMatchObject({ stock_quantity: 3 });
+  });
+
+  it('a price change evicts every catalogue entry but no content; a post evicts content only', async () => {
+    const changed = await createProduct(t);
+    const other = await createProduct(t);
+    const catalogue = [`${apiPaths.products}/${other.id}`, apiPaths.productCategories];
+    const content = [apiPaths.posts, apiPaths.locations];
+    await warm([...catalogue, ...content]);
+
+    await t.database.db
+      .update(products)
+      .set({ regularPriceCents: 1490, priceCents: 1490 })
+      .where(eq(products.id, changed.id));
+    expect(await states([...catalogue, ...content])).toEqual({
+      [catalogue[0]!]: 'miss',
+      [catalogue[1]!]: 'miss',
+      [content[0]!]: 'hit',
+      [content[1]!]: 'hit',
+    });
+
+    await warm(catalogue);
+    await t.database.db.execute(
+      sql`update posts set title = title || ' (updated)' where id = (select min(id) from posts)`,
+    );
+    expect(await states([...catalogue, ...content])).toEqual({
+      [catalogue[0]!]: 'hit',
+      [catalogue[1]!]: 'hit',
+      [content[0]!]: 'miss',
+      [content[1]!]: 'miss',
+    });
+  });
+
+  it('a burst of guests missing one entry builds it once; the rest wait for that answer', async () => {
+    const url = `${apiPaths.products}?per_page=7&search=granola&cachebuster=${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(url)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.filter((answer) => answer.headers['x-cache'] === 'miss')).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+});
+
 describe('signed-in reads', () => {
   const wholesalePrices = (body: string) =>
     z
@@ -240,7 +322,7 @@ describe('reads a route refuses to some viewers', () => {
 
   it("answer from memory only after the route's own preHandlers let the viewer in", async () => {
     const app = Fastify();
-    registerReadCache(app, { current: async () => '1' }, { showCacheState: true });
+    registerReadCache(app, fixedVersion, { showCacheState: true });
     let open = true;
     app.get(
       apiPaths.team,
@@ -264,7 +346,7 @@ describe('reads a route refuses to some viewers', () => {
 
   it('say nothing about the cache outside tests', async () => {
     const app = Fastify();
-    registerReadCache(app, { current: async () => '1' });
+    registerReadCache(app, fixedVersion);
     app.get(apiPaths.team, async () => [{ id: 1 }]);
     await app.inject({ method: 'GET', url: apiPaths.team });
     const again = await app.inject({ method: 'GET', url: apiPaths.team });
@@ -332,18 +414,55 @@ describe('the version behind the cache', () => {
     },
   );
 
-  it('keeps one version of entries: a newer version empties the store, an older one is not stored', () => {
-    const store = createVersionedStore<{ bytes: number; value: string }>(2, 1000);
-    store.set('a', '5', { bytes: 1, value: 'a5' });
-    expect(store.get('a', '5')?.value).toBe('a5');
-    expect(store.get('a', '6')).toBeUndefined();
-    store.set('b', '5', { bytes: 1, value: 'b5' });
-    expect(store.get('b', '6')).toBeUndefined();
-    store.set('x', '6', { bytes: 1, value: 'x' });
-    store.set('y', '6', { bytes: 1, value: 'y' });
-    store.set('z', '6', { bytes: 1, value: 'z' });
+  it('evicts on a newer version only what its changes touch, and everything when they are unknown', () => {
+    const changes: Record<string, string[]> = { '6': ['product:7'], '7': ['content'] };
+    const log = {
+      changedBetween(from: string, to: string) {
+        if (BigInt(from) < 5n) return null;
+        const changed = new Set<string>();
+        for (let at = BigInt(from) + 1n; at <= BigInt(to); at += 1n)
+          for (const scope of changes[at.toString()] ?? []) changed.add(scope);
+        return changed;
+      },
+    };
+    const store = createVersionedStore<{ bytes: number; value: string }>(log, 10, 1000);
+    store.set('list', '5', { bytes: 1, value: 'list' }, ['catalog', 'product-lists']);
+    store.set('p7', '5', { bytes: 1, value: 'p7' }, ['catalog', 'product:7']);
+    store.set('p8', '5', { bytes: 1, value: 'p8' }, ['catalog', 'product:8']);
+    store.set('post', '5', { bytes: 1, value: 'post' }, ['content']);
+    store.set('page', '5', { bytes: 1, value: 'page' }, ['*']);
+    // Product 7's stock: its entry, the lists and whole pages go; product 8 and posts stay.
+    expect(store.get('p8', '6')?.value).toBe('p8');
+    expect(['list', 'p7', 'page'].map((key) => store.get(key, '6'))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(store.get('post', '6')?.value).toBe('post');
+    // Built under 5, finished under 6: kept only if version 6 changed nothing it shows.
+    store.set('p7', '5', { bytes: 1, value: 'p7 old' }, ['catalog', 'product:7']);
+    expect(store.get('p7', '6')).toBeUndefined();
+    store.set('cats', '5', { bytes: 1, value: 'cats' }, ['catalog']);
+    expect(store.get('cats', '6')?.value).toBe('cats');
+    expect(store.get('post', '7')).toBeUndefined();
+    expect(store.get('p8', '7')?.value).toBe('p8');
+    // An older version than the store's is never served.
+    expect(store.get('p8', '4')).toBeUndefined();
+    // Changes the log cannot tell (pruned, or from before this process) empty the store.
+    const unknown = createVersionedStore<{ bytes: number; value: string }>(log, 10, 1000);
+    unknown.set('p8', '3', { bytes: 1, value: 'p8' }, ['catalog', 'product:8']);
+    expect(unknown.get('p8', '4')).toBeUndefined();
+  });
+
+  it('drops the least recently used entries beyond its limits', () => {
+    const store = createVersionedStore<{ bytes: number; value: string }>(fixedVersion, 2, 1000);
+    store.set('x', '6', { bytes: 1, value: 'x' }, ['content']);
+    store.set('y', '6', { bytes: 1, value: 'y' }, ['content']);
+    expect(store.get('x', '6')?.value).toBe('x');
+    store.set('z', '6', { bytes: 1, value: 'z' }, ['content']);
     expect(store.size).toBe(2);
-    expect(store.get('x', '6')).toBeUndefined();
+    expect(store.get('y', '6')).toBeUndefined();
+    expect(store.get('x', '6')?.value).toBe('x');
   });
 
   it('normalizes a query by sorting its parameters', () => {
@@ -351,6 +470,9 @@ describe('the version behind the cache', () => {
     expect(normalizedUrl('/p')).toBe('/p');
   });
 });
+
+/** A version that never changes, for a cache in front of routes with no database. */
+const fixedVersion = { current: async () => '1', changedBetween: () => new Set<string>() };
 
 /** The embedded database (the default test run); TEST_DATABASE_URL selects PostgreSQL. */
 function isPglite() {

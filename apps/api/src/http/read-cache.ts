@@ -40,9 +40,35 @@ const MAX_ENTRIES = 2000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 /**
+ * What a committed write changed, as the version's triggers record it (migration 0024): one
+ * product's stock or sales, anything else in the catalogue, reviews, content, or everything.
+ */
+export type ChangedScope = `product:${string}` | 'catalog' | 'reviews' | 'content' | 'all';
+
+/**
+ * What a kept answer shows: the scopes that evict it, plus 'product-lists' (any product's change,
+ * since a list may gain or lose it) and '*' (any change at all).
+ */
+export type Dependency = Exclude<ChangedScope, 'all'> | 'product-lists' | '*';
+
+/** Whether a change makes an entry that depends on `dependency` stale. */
+export function evicts(change: string, dependency: Dependency): boolean {
+  return (
+    change === 'all' ||
+    dependency === '*' ||
+    change === dependency ||
+    (dependency === 'product-lists' && change.startsWith('product:'))
+  );
+}
+
+/** How many versions' changes a process remembers; a store further behind empties itself. */
+const CHANGE_LOG_VERSIONS = 5000;
+
+/**
  * The database's read-cache version, read so that every caller gets a value read after it asked:
  * callers arriving while a read is in flight share the next one, so under load one small query
- * serves a whole batch of requests and a write committed before a request is never missed.
+ * serves a whole batch of requests and a write committed before a request is never missed. The
+ * same query brings what each newer version changed, which the stores evict by.
  */
 export function createReadCacheVersion(
   db: Database,
@@ -53,12 +79,53 @@ export function createReadCacheVersion(
   let next: Promise<string> | null = null;
   /** On PGlite: the version last read, good while no other statement has finished since. */
   let settled: { version: string; asOf: number } | null = null;
+  /** The first version read; what changed before it is unknown. */
+  let known: bigint | null = null;
+  let latest: bigint | null = null;
+  /** Scopes changed in each version after `known`, oldest first. */
+  const changes = new Map<bigint, string[]>();
+
+  const remember = (
+    version: bigint,
+    rows: { changed_in: string | null; scope: string | null }[],
+  ) => {
+    if (latest === null || version - latest > CHANGE_LOG_VERSIONS) {
+      // The first read, or so far behind that the stores had better start again.
+      changes.clear();
+      known = latest = version;
+      return;
+    }
+    for (const row of rows) {
+      if (row.changed_in === null || row.scope === null) continue;
+      const at = BigInt(row.changed_in);
+      changes.set(at, [...(changes.get(at) ?? []), row.scope]);
+    }
+    // A version whose rows were pruned (the process was far behind): everything changed.
+    for (let at = latest + 1n; at <= version; at += 1n)
+      if (!changes.has(at)) changes.set(at, ['all']);
+    if (version > latest) latest = version;
+    for (const at of changes.keys()) {
+      if (changes.size <= CHANGE_LOG_VERSIONS) break;
+      changes.delete(at);
+      known = at;
+    }
+  };
+
   const read = async () => {
     const before = statementsFinished?.();
+    const since = latest ?? -1n;
     const result = (await db.execute(
-      sql`select version::text as version from read_cache_version where id = 1`,
-    )) as unknown as { rows: { version: string }[] };
+      sql`select v.version::text as version, c.version::text as changed_in, c.scope
+          from read_cache_version v
+          left join read_cache_changes c on ${since >= 0n} and c.version > ${since.toString()}::bigint
+            and c.version <= v.version and c.version > v.version - ${CHANGE_LOG_VERSIONS}
+          where v.id = 1`,
+    )) as unknown as {
+      rows: { version: string; changed_in: string | null; scope: string | null }[];
+    };
     const version = result.rows[0]?.version ?? '0';
+    // Versions only grow; a replica answering from further back says nothing new.
+    if (latest === null || BigInt(version) >= latest) remember(BigInt(version), result.rows);
     if (statementsFinished && before !== undefined) {
       // Only this read finished meanwhile: no write can have committed since it began.
       const after = statementsFinished();
@@ -85,50 +152,84 @@ export function createReadCacheVersion(
         });
       return next;
     },
+    /**
+     * The scopes changed after version `from` up to and including `to` (both returned by
+     * current()), or null when this process cannot tell: the store must then empty itself.
+     */
+    changedBetween(from: string, to: string): Set<string> | null {
+      const start = BigInt(from);
+      const end = BigInt(to);
+      if (known === null || start < known || latest === null || end > latest) return null;
+      const changed = new Set<string>();
+      for (let at = start + 1n; at <= end; at += 1n)
+        for (const scope of changes.get(at) ?? []) changed.add(scope);
+      return changed;
+    },
   };
 }
 
 export type ReadCacheVersion = ReturnType<typeof createReadCacheVersion>;
 
-/** Entries of one version; a newer version empties the store, an older one is never stored. */
+/** What a store asks of the version reader. */
+export type ChangeLog = Pick<ReadCacheVersion, 'changedBetween'>;
+
+/**
+ * Entries kept under the version they were built at, each with what it shows: a newer version
+ * evicts the entries its changes touch (all of them when the changes are unknown), and an entry
+ * built under an older version is stored only if nothing it shows has changed since.
+ */
 export function createVersionedStore<Entry extends { bytes: number }>(
+  log: ChangeLog,
   maxEntries = MAX_ENTRIES,
   maxBytes = MAX_BYTES,
 ) {
   let version: string | null = null;
   let bytes = 0;
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, { entry: Entry; dependsOn: readonly Dependency[] }>();
+  const stale = (changed: Set<string> | null, dependsOn: readonly Dependency[]) =>
+    changed === null ||
+    [...changed].some((change) => dependsOn.some((dependency) => evicts(change, dependency)));
+  const remove = (key: string) => {
+    const kept = entries.get(key);
+    if (!kept) return;
+    entries.delete(key);
+    bytes -= kept.entry.bytes;
+  };
   const sync = (current: string) => {
     if (version === current) return true;
-    // Versions only grow; an entry built under an older one is already stale.
     if (version !== null && BigInt(current) < BigInt(version)) return false;
+    const changed = version === null ? null : log.changedBetween(version, current);
     version = current;
-    entries.clear();
-    bytes = 0;
+    if (changed === null || changed.has('all')) {
+      entries.clear();
+      bytes = 0;
+    } else if (changed.size > 0) {
+      for (const [key, kept] of entries) if (stale(changed, kept.dependsOn)) remove(key);
+    }
     return true;
   };
   return {
     get(key: string, current: string): Entry | undefined {
       if (!sync(current)) return undefined;
-      const entry = entries.get(key);
-      if (entry) {
+      const kept = entries.get(key);
+      if (kept) {
         // Least recently used goes first when the store is full.
         entries.delete(key);
-        entries.set(key, entry);
+        entries.set(key, kept);
       }
-      return entry;
+      return kept?.entry;
     },
-    set(key: string, builtUnder: string, entry: Entry) {
-      if (!sync(builtUnder) || entry.bytes > maxBytes / 4) return;
-      const previous = entries.get(key);
-      if (previous) bytes -= previous.bytes;
-      entries.delete(key);
-      entries.set(key, entry);
+    set(key: string, builtUnder: string, entry: Entry, dependsOn: readonly Dependency[]) {
+      if (entry.bytes > maxBytes / 4) return;
+      if (version === null || BigInt(builtUnder) > BigInt(version)) sync(builtUnder);
+      else if (builtUnder !== version && stale(log.changedBetween(builtUnder, version), dependsOn))
+        return;
+      remove(key);
+      entries.set(key, { entry, dependsOn });
       bytes += entry.bytes;
-      for (const [oldest, old] of entries) {
+      for (const [oldest] of entries) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
-        entries.delete(oldest);
-        bytes -= old.bytes;
+        remove(oldest);
       }
     },
     get size() {
@@ -200,6 +301,24 @@ interface PendingFill {
   key: string | null;
   version: string | null;
   served: boolean;
+  dependsOn: readonly Dependency[];
+  /** Set for the request that builds the answer others with the same key are waiting for. */
+  settle?: (built: CachedResponse | undefined) => void;
+}
+
+/**
+ * What a cached route's answer shows, so that a write evicts only what it changes: one product's
+ * stock leaves other products' entries, categories, reviews and content alone, but every product
+ * list (a list may gain or lose the product, or order by sales).
+ */
+export function dependenciesOf(route: string, params: unknown): readonly Dependency[] {
+  if (route === apiPaths.products) return ['catalog', 'product-lists'];
+  if (route === `${apiPaths.products}/:id`) {
+    return ['catalog', `product:${String((params as { id?: unknown }).id)}`];
+  }
+  if (route.startsWith(apiPaths.productReviews)) return ['catalog', 'reviews'];
+  if (route.startsWith(apiPaths.productCategories)) return ['catalog'];
+  return ['content'];
 }
 
 export interface ReadCacheOptions {
@@ -213,8 +332,13 @@ export function registerReadCache(
   versions: ReadCacheVersion,
   options: ReadCacheOptions = {},
 ) {
-  const store = createVersionedStore<CachedResponse>();
+  const store = createVersionedStore<CachedResponse>(versions);
   const pending = new WeakMap<FastifyRequest, PendingFill>();
+  /**
+   * Answers being built, by version and key: a request missing the same entry meanwhile waits for
+   * that one instead of building it again, so a burst after an eviction costs one build.
+   */
+  const building = new Map<string, Promise<CachedResponse | undefined>>();
   const cacheState = (reply: FastifyReply, state: 'hit' | 'miss') => {
     if (options.showCacheState) reply.header('x-cache', state);
   };
@@ -240,17 +364,33 @@ export function registerReadCache(
     reply.header('vary', 'Authorization, Cookie');
     const kind = viewerClass(viewerFromRequest(request));
     if (kind === null || isStatic) {
-      pending.set(request, { key: null, version: null, served: false });
+      pending.set(request, { key: null, version: null, served: false, dependsOn: [] });
       return;
     }
     const key = `${kind} ${normalizedUrl(request.url)}`;
+    const dependsOn = dependenciesOf(route, request.params);
     const version = await versions.current();
-    const cached = store.get(key, version);
+    const cached = store.get(key, version) ?? (await building.get(`${version} ${key}`));
     if (cached) {
-      pending.set(request, { key, version, served: true });
+      pending.set(request, { key, version, served: true, dependsOn });
       return answer(request, reply, cached);
     }
-    pending.set(request, { key, version, served: false });
+    const fill: PendingFill = { key, version, served: false, dependsOn };
+    const id = `${version} ${key}`;
+    if (!building.has(id)) {
+      building.set(
+        id,
+        new Promise((resolve) => {
+          fill.settle = (built) => {
+            // Once: the answer, or nothing when it failed or its client went away.
+            fill.settle = undefined;
+            building.delete(id);
+            resolve(built);
+          };
+        }),
+      );
+    }
+    pending.set(request, fill);
     cacheState(reply, 'miss');
   };
 
@@ -278,7 +418,9 @@ export function registerReadCache(
         if (value !== undefined) headers[name] = String(value);
       }
       const body = Buffer.from(payload);
-      store.set(fill.key, fill.version, { body, etag, headers, bytes: body.length });
+      const built = { body, etag, headers, bytes: body.length };
+      store.set(fill.key, fill.version, built, fill.dependsOn);
+      fill.settle?.(built);
     }
     if (matchesIfNoneMatch(request, etag)) {
       reply.code(304);
@@ -286,4 +428,9 @@ export function registerReadCache(
     }
     return payload;
   });
+
+  // An answer that was not a 200, failed or was abandoned leaves those waiting to build their own.
+  const release = async (request: FastifyRequest) => pending.get(request)?.settle?.(undefined);
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
 }

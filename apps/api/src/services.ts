@@ -186,7 +186,12 @@ export function createServices({
     now,
   });
   const mediaLibrary = createMediaLibraryService(db, { uploads, activity });
-  const catalogTransfer = createCatalogTransferService(db, { activity, uploads, now });
+  const catalogTransfer = createCatalogTransferService(db, {
+    activity,
+    uploads,
+    onProductWritten: stockNotifications.productChanged,
+    now,
+  });
   const content = createContentService(createContentRepo(db), { publicUrl: config.publicUrl });
   // The same reads on the replica, for the viewers the read cache serves (decision 0045).
   const onReplica = readDb !== db;

@@ -1024,6 +1024,8 @@ const catalogImport: Command = {
         dryRun,
         besideDir: dirname(path),
       });
+      // The back-in-stock emails for what the file restocked go before the command ends.
+      await context.stockNotifications.idle();
       const total = result.created + result.updated + result.unchanged;
       const counts = `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged`;
       io.out(

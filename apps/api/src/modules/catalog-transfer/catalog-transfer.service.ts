@@ -375,6 +375,7 @@ async function writeProduct(
       .returning({ id: productVariations.id });
     if (updated.length === 0) await tx.insert(productVariations).values(variationValues);
   }
+  return productId;
 }
 
 const summarise = (
@@ -407,6 +408,8 @@ export async function importCatalog(
     uploads: Uploads;
     now?: Date;
     inTransaction?: (tx: Database, result: CatalogImportResult) => Promise<void>;
+    /** After commit, each product the import wrote (a restock may have someone to email). */
+    onProductWritten?: (productId: number) => void;
   },
 ): Promise<CatalogImportResult> {
   const { besideDir } = options;
@@ -421,7 +424,8 @@ export async function importCatalog(
     besideDir === undefined
       ? new Map<string, StoredUpload>()
       : await storeNewImages(db, parsed.file, besideDir, options.uploads);
-  return db.transaction(async (tx) => {
+  const written: number[] = [];
+  const result = await db.transaction(async (tx) => {
     const added = new Map<string, number>();
     for (const [image, upload] of stored) added.set(image, await addToMediaLibrary(tx, upload));
     const { issues, changes, categoryId, mediaId } = await plan(tx, parsed, {
@@ -431,12 +435,15 @@ export async function importCatalog(
     if (issues.length > 0) throw new CatalogFileError(issues);
     const at = options.now ?? new Date();
     for (const { product, change } of changes) {
-      if (change !== 'unchanged') await writeProduct(tx, product, { categoryId, mediaId }, at);
+      if (change !== 'unchanged')
+        written.push(await writeProduct(tx, product, { categoryId, mediaId }, at));
     }
-    const result = summarise(changes, false);
-    await options.inTransaction?.(tx, result);
-    return result;
+    const summary = summarise(changes, false);
+    await options.inTransaction?.(tx, summary);
+    return summary;
   });
+  for (const productId of written) options.onProductWritten?.(productId);
+  return result;
 }
 
 /**
@@ -445,7 +452,13 @@ export async function importCatalog(
  */
 export function createCatalogTransferService(
   db: Database,
-  deps: { activity: ActivityService; uploads: Uploads; now?: () => Date },
+  deps: {
+    activity: ActivityService;
+    uploads: Uploads;
+    /** As the product editor's: the back-in-stock emails for what an import restocked. */
+    onProductWritten?: (productId: number) => void;
+    now?: () => Date;
+  },
 ) {
   const now = deps.now ?? (() => new Date());
   return {
@@ -466,6 +479,7 @@ export function createCatalogTransferService(
         dryRun: options.dryRun,
         besideDir: options.besideDir,
         uploads: deps.uploads,
+        onProductWritten: deps.onProductWritten,
         now: now(),
         inTransaction: (tx, result) =>
           deps.activity.record(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, StockNotificationResultSchema } from '@larder/contract';
+import { ApiErrorSchema, ownerApiPaths, StockNotificationResultSchema } from '@larder/contract';
 import { stockNotifications } from '../../db/schema.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../../test/factories.ts';
@@ -163,6 +163,32 @@ describe('back-in-stock emails', () => {
     await eventually(() => expect(backInStockMails(markerEmail)).toHaveLength(1));
     expect(backInStockMails(ada)).toHaveLength(1);
     expect(backInStockMails(bo)).toHaveLength(1);
+  });
+
+  it('a catalogue import that restocks a sold-out product emails those waiting', async () => {
+    const product = await soldOut('Imported Restock');
+    const email = uniqueEmail('importer');
+    expect((await subscribe(product.id, { email })).statusCode).toBe(202);
+    const exported = await t.app.inject({
+      url: `${ownerApiPaths.catalogExport}?format=json`,
+      headers: owner.bearer,
+    });
+    const file = exported.json<{ products: { slug: string; stock_quantity: number | null }[] }>();
+    const entry = file.products.find((candidate) => candidate.slug === product.slug)!;
+    Object.assign(entry, { stock_quantity: 12, stock_status: 'instock' });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `${ownerApiPaths.catalogImport}?format=json`,
+      headers: { ...owner.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify(file),
+    });
+    expect(imported.statusCode).toBe(200);
+    const [mail] = await eventually(() => {
+      const mails = backInStockMails(email);
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    expect(mail!.text).toContain(`http://shop.test/product/${product.slug}`);
   });
 
   it('a write that leaves the product sold out sends nothing', async () => {

@@ -100,8 +100,8 @@ declare module 'fastify' {
     startDraining(): void;
     /** The files under /wp-content/uploads/, wherever they are kept (decision 0044). */
     uploads: Uploads;
-    /** The webhook deliveries' worker: tests run it and wait for it. */
-    webhooks: Pick<WebhooksService, 'kick' | 'idle'>;
+    /** The webhook deliveries' worker: tests run it, wait for it and prune its log. */
+    webhooks: Pick<WebhooksService, 'kick' | 'idle' | 'pruneDeliveries'>;
   }
 }
 
@@ -342,6 +342,7 @@ export async function buildApp(
     oneProcessAtATime: (task) => database.ifNoneOther('orderHoldSweep', task),
     alsoOnSweep: [
       { name: 'send overdue invoice reminders', run: () => services.invoiceReminders.sendDue() },
+      { name: 'prune old webhook deliveries', run: () => services.webhooks.pruneDeliveries() },
     ],
   });
   await app.register(orderManagementRoutes, { orderManagement });

@@ -127,6 +127,26 @@ export const webhooksRepo = {
     return changed.length > 0;
   },
 
+  /**
+   * Deletes finished deliveries created before `before`, except each webhook's `keep` newest:
+   * the log stays bounded, and the back office still shows a quiet webhook's last deliveries.
+   */
+  async pruneDeliveries(db: Database, before: Date, keep: number): Promise<number> {
+    const result = (await db.execute(sql`
+      delete from ${webhookDeliveries}
+      where ${webhookDeliveries.status} <> 'pending'
+        and ${webhookDeliveries.createdAt} < ${before}
+        and ${webhookDeliveries.id} not in (
+          select id from (
+            select id, row_number() over (partition by webhook_id order by id desc) as recency
+            from ${webhookDeliveries}
+          ) ranked
+          where recency <= ${keep}
+        )
+      returning ${webhookDeliveries.id}`)) as unknown as { rows: unknown[] };
+    return result.rows.length;
+  },
+
   async deliveries(db: Database, webhookId: number, limit: number): Promise<DeliveryRow[]> {
     return db
       .select()

@@ -30,6 +30,8 @@ export const MAX_FAILURES = 5;
 const CLAIM_LEASE_MS = 60_000;
 const CLAIM_BATCH = 20;
 const RECENT_DELIVERIES = 25;
+/** How long finished deliveries are kept (beyond each webhook's last RECENT_DELIVERIES). */
+export const DELIVERY_LOG_DAYS = 30;
 export const PING_TOPIC = 'webhook.ping';
 
 /** The resource's wc/v3 representation as `viewer` reads it; undefined when it is gone. */
@@ -251,6 +253,12 @@ export function createWebhooksService(db: Database, options: WebhooksServiceOpti
     async deliveries(id: number): Promise<WebhookDelivery[]> {
       if (!(await webhooksRepo.find(db, id))) throw notFound();
       return (await webhooksRepo.deliveries(db, id, RECENT_DELIVERIES)).map(toDelivery);
+    },
+
+    /** Deletes finished deliveries past the log's age; answers how many went. */
+    pruneDeliveries(): Promise<number> {
+      const before = new Date(now().getTime() - DELIVERY_LOG_DAYS * 24 * 60 * 60_000);
+      return webhooksRepo.pruneDeliveries(db, before, RECENT_DELIVERIES);
     },
 
     /** Sends what is due now; answers how many deliveries this call took. */

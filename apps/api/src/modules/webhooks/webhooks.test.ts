@@ -26,7 +26,12 @@ import {
   type WebhookReceiver,
 } from '../../../test/webhook-receiver.ts';
 import { isPrivateAddress, postOnce } from './delivery-url.ts';
-import { MAX_FAILURES, RETRY_DELAYS_MS, WEBHOOK_USER_AGENT } from './webhooks.service.ts';
+import {
+  DELIVERY_LOG_DAYS,
+  MAX_FAILURES,
+  RETRY_DELAYS_MS,
+  WEBHOOK_USER_AGENT,
+} from './webhooks.service.ts';
 
 let t: TestApp;
 let owner: Session;
@@ -492,6 +497,54 @@ describe('deliveries', () => {
       await second.close();
     },
   );
+});
+
+describe('the delivery log', () => {
+  it(`keeps finished deliveries ${DELIVERY_LOG_DAYS} days, and each webhook's last 25 however old`, async () => {
+    const quiet = await createWebhook({ name: 'Quiet' });
+    const busy = await createWebhook({ name: 'Busy' });
+    const day = 24 * 60 * 60_000;
+    const old = new Date(clock.getTime() - (DELIVERY_LOG_DAYS + 1) * day);
+    const recent = new Date(clock.getTime() - day);
+    const row = (
+      webhookId: number,
+      createdAt: Date,
+      status: 'delivered' | 'pending',
+      n: number,
+    ) => ({
+      webhookId,
+      topic: 'order.created',
+      resourceId: n,
+      txid: 900_000 + n,
+      status,
+      nextAttemptAt: status === 'pending' ? new Date(clock.getTime() + day) : null,
+      createdAt,
+    });
+    await t.database.db.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, quiet.id));
+    await t.database.db.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, busy.id));
+    await t.database.db.insert(webhookDeliveries).values([
+      // The quiet one's 3 old deliveries are all it has: they stay.
+      ...[1, 2, 3].map((n) => row(quiet.id, old, 'delivered', n)),
+      // The busy one: 10 old, then 1 old still pending (a retry), then 30 recent.
+      ...Array.from({ length: 10 }, (_, n) => row(busy.id, old, 'delivered', 10 + n)),
+      row(busy.id, old, 'pending', 99),
+      ...Array.from({ length: 30 }, (_, n) => row(busy.id, recent, 'delivered', 100 + n)),
+    ]);
+
+    expect(await t.app.webhooks.pruneDeliveries()).toBe(10);
+
+    const left = async (webhookId: number) =>
+      t.database.db
+        .select({ resourceId: webhookDeliveries.resourceId })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.webhookId, webhookId));
+    expect((await left(quiet.id)).map((r) => r.resourceId).sort()).toEqual([1, 2, 3]);
+    const busyLeft = (await left(busy.id)).map((r) => r.resourceId);
+    expect(busyLeft).toHaveLength(31);
+    expect(busyLeft).toContain(99);
+    expect(busyLeft.some((id) => id >= 10 && id < 20)).toBe(false);
+    await t.database.db.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, busy.id));
+  });
 });
 
 describe('delivery addresses', () => {

@@ -44,9 +44,9 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [
   // A precedence lets React write the stylesheet before the module preloads (see app.css).
   { rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
-  // The hero title is set in Fraunces: fetch its Latin file with the CSS rather than after it.
+  // The first paint sets the hero title in Fraunces and the text in Source Sans 3 (decision 0043):
+  // fetch their upright Latin files with the CSS rather than after it.
   { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  // And the text in Source Sans 3: its upright Latin file is the one the first paint needs.
   {
     rel: 'preload',
     href: sourceSansLatin,

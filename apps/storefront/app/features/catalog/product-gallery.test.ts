@@ -13,12 +13,12 @@ const images = [image(1), image(2)];
 
 describe('shownImage', () => {
   it("shows the product's first image when no size picture and no thumbnail is chosen", () => {
-    expect(shownImage(images, null, null)?.id).toBe(1);
-    expect(shownImage(images, null, undefined)?.id).toBe(1);
+    expect(shownImage(images, -1, null)?.id).toBe(1);
+    expect(shownImage(images, -1, undefined)?.id).toBe(1);
   });
 
   it("shows the chosen size's own picture over the product's", () => {
-    expect(shownImage(images, null, image(9))?.id).toBe(9);
+    expect(shownImage(images, -1, image(9))?.id).toBe(9);
   });
 
   it('shows the thumbnail the shopper picked over the size picture', () => {
@@ -27,6 +27,6 @@ describe('shownImage', () => {
 
   it('falls back when the picked thumbnail is gone, and shows nothing without images', () => {
     expect(shownImage(images, 5, image(9))?.id).toBe(9);
-    expect(shownImage([], null, null)).toBeUndefined();
+    expect(shownImage([], -1, null)).toBeUndefined();
   });
 });

@@ -3,16 +3,14 @@ import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import type { GalleryImage } from './product-detail.ts';
 
 /**
- * The main image: the thumbnail the shopper picked, else the chosen size's own picture, else the
- * product's first image (decision 0043).
+ * The main image: the thumbnail the shopper picked (-1: none), else the chosen size's own picture,
+ * else the product's first image (decision 0043).
  */
-export function shownImage(
+export const shownImage = (
   images: GalleryImage[],
-  picked: number | null,
+  picked: number,
   sizeImage: GalleryImage | null | undefined,
-): GalleryImage | undefined {
-  return (picked === null ? undefined : images[picked]) ?? sizeImage ?? images[0];
-}
+): GalleryImage | undefined => images[picked] ?? sizeImage ?? images[0];
 
 /**
  * The main image, and thumbnails to switch it when the product has several. The page gives it a new
@@ -25,7 +23,7 @@ export function ProductGallery({
   images: GalleryImage[];
   sizeImage?: GalleryImage | null | undefined;
 }) {
-  const [picked, setPicked] = useState<number | null>(null);
+  const [picked, setPicked] = useState(-1);
   const current = shownImage(images, picked, sizeImage);
   return (
     <div className="gallery" data-testid="product-gallery">

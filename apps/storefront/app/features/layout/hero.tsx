@@ -25,7 +25,7 @@ export function Hero({ chrome }: { chrome: PageChrome }) {
           className="hero__image"
           image={headerImage}
           alt=""
-          sizes="(min-width: 1400px) 620px, (min-width: 700px) 400px, 240px"
+          sizes="(min-width: 1400px) 620px, 400px"
           priority
         />
       ) : null}

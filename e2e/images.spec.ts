@@ -38,6 +38,26 @@ test.describe('images', () => {
     await expect(page.locator('.product__media source[type="image/avif"]')).toHaveCount(1);
   });
 
+  test('choosing a size shows that size’s bag, and choosing back shows the first again', async ({
+    page,
+  }) => {
+    await page.goto('/product/maple-pecan-crunch');
+    const main = page.getByTestId('product-gallery').locator('.product__media img');
+    // The server's first render already shows the preselected size's bag (decision 0043).
+    await expect(main).toHaveAttribute(
+      'alt',
+      'A 12 oz bag of Larder & Oat Maple Pecan Crunch granola',
+    );
+    await page.getByRole('radio', { name: '2 lb' }).check();
+    await expect(main).toHaveAttribute(
+      'alt',
+      'A 2 lb bag of Larder & Oat Maple Pecan Crunch granola',
+    );
+    await expect(main).toHaveAttribute('src', /\/product-maple-pecan-crunch-2-lb\.svg$/);
+    await page.getByRole('radio', { name: '12 oz' }).check();
+    await expect(main).toHaveAttribute('src', /\/product-maple-pecan-crunch\.svg$/);
+  });
+
   test('a post’s header image is fetched early, as AVIF or WebP', async ({ page, request }) => {
     const post = (await shopApi(request).posts()).find((entry) => entry.featured_image)!;
     await page.goto(`/blog/${post.slug}`);

@@ -1,5 +1,13 @@
-import { categoryTile, portrait, productBag, scene, seal, type Palette } from './artwork.ts';
-import { productCategorySeeds, productSeeds } from './data/catalog.ts';
+import {
+  categoryTile,
+  heroArt,
+  portrait,
+  productBag,
+  scene,
+  seal,
+  type Palette,
+} from './artwork.ts';
+import { productCategorySeeds, productSeeds, type SeedProduct } from './data/catalog.ts';
 import { pageSeeds } from './data/pages.ts';
 import { teamSeeds } from './data/people.ts';
 import { postSeeds } from './data/posts.ts';
@@ -21,8 +29,12 @@ const defaultHeaderPalette: Palette = {
   ink: '#3b2414',
 };
 
+const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
 export const imageFiles = {
   product: (slug: string) => `product-${slug}.svg`,
+  /** A bigger size's bag; the smallest size shows the product's own image. */
+  productSize: (slug: string, size: string) => `product-${slug}-${slugOf(size)}.svg`,
   category: (slug: string) => `category-${slug}.svg`,
   post: (slug: string) => `post-${slug}.svg`,
   header: (slug: string) => `header-${slug}.svg`,
@@ -31,23 +43,36 @@ export const imageFiles = {
   mbeBadge: 'mbe-certified-badge.svg',
 };
 
+/** The sizes a product comes in, smallest first: its Size options, or one size from its weight. */
+export function productSizes(product: SeedProduct): string[] {
+  const sizes = product.attributes?.find((attribute) => attribute.name === 'Size')?.options;
+  return sizes ?? [`${Math.round(Number(product.price?.weight ?? '0.75') * 16)} oz`];
+}
+
+/** The image file of one size of a product: the product's own image for its first size. */
+export const productSizeImage = (product: SeedProduct, size: string) =>
+  size === productSizes(product)[0]
+    ? imageFiles.product(product.slug)
+    : imageFiles.productSize(product.slug, size);
+
 export const seedImages: SeedImage[] = [
-  ...productSeeds.map((product) => ({
-    file: imageFiles.product(product.slug),
-    title: product.name,
-    alt: `A bag of Larder & Oat ${product.name} granola`,
-    width: 800,
-    height: 800,
-    render: () =>
-      productBag({
-        name: product.name.replace(/\s*\(.*\)$/, ''),
-        line: product.line,
-        size: product.variations
-          ? '12 OZ'
-          : `${Math.round(Number(product.price?.weight ?? '0.75') * 16)} OZ`,
-        palette: product.palette,
-      }),
-  })),
+  ...productSeeds.flatMap((product) =>
+    productSizes(product).map((size) => ({
+      file: productSizeImage(product, size),
+      title: `${product.name}, ${size}`,
+      alt: `A ${size.replace(/ bulk$/, '')} bag of Larder & Oat ${product.name} granola`,
+      width: 800,
+      height: 800,
+      render: () =>
+        productBag({
+          name: product.name.replace(/\s*\(.*\)$/, ''),
+          line: product.line,
+          size,
+          palette: product.palette,
+          garnish: product.garnish,
+        }),
+    })),
+  ),
   ...productCategorySeeds.map((category) => ({
     file: imageFiles.category(category.slug),
     title: category.name,
@@ -78,16 +103,10 @@ export const seedImages: SeedImage[] = [
             file: imageFiles.header(page.slug),
             title: `${page.title} header`,
             alt: page.art.alt,
-            width: 1600,
-            height: 700,
+            width: 600,
+            height: 600,
             render: () =>
-              scene({
-                title: page.title,
-                width: 1600,
-                height: 700,
-                palette: page.art!.palette,
-                motif: page.art!.motif,
-              }),
+              heroArt({ title: page.title, palette: page.art!.palette, motif: page.art!.motif }),
           },
         ]
       : [],
@@ -96,16 +115,9 @@ export const seedImages: SeedImage[] = [
     file: imageFiles.defaultHeader,
     title: 'Larder & Oat header',
     alt: 'Golden oat fields at sunrise',
-    width: 1600,
-    height: 700,
-    render: () =>
-      scene({
-        title: 'Larder & Oat',
-        width: 1600,
-        height: 700,
-        palette: defaultHeaderPalette,
-        motif: 'field',
-      }),
+    width: 600,
+    height: 600,
+    render: () => heroArt({ title: 'Larder & Oat', palette: defaultHeaderPalette, motif: 'field' }),
   },
   ...teamSeeds.map((member) => ({
     file: imageFiles.team(member.slug),

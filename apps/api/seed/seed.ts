@@ -27,7 +27,7 @@ import { pageSeeds } from './data/pages.ts';
 import { locationSeeds, teamSeeds } from './data/people.ts';
 import { postCategorySeeds, postSeeds } from './data/posts.ts';
 import { reviewSeeds } from './data/reviews.ts';
-import { imageFiles, seedImages } from './images.ts';
+import { imageFiles, productSizeImage, seedImages } from './images.ts';
 import { seedShippingZones } from './shipping-zones.ts';
 import { seedTaxRates } from './tax-rates.ts';
 import { seedDemoCoupons } from './coupons.ts';
@@ -225,6 +225,12 @@ async function seedDemoBrand(db: Database): Promise<{ applied: boolean }> {
         ...variationRuleColumns(variation.wholesaleRules ?? null),
         stockStatus: variation.stockStatus ?? ('instock' as const),
         weight: variation.weight,
+        // Each size shows its own bag (decision 0043); a variation without a size shows the product's.
+        imageMediaId: mediaId(
+          variation.attributes.Size
+            ? productSizeImage(product, variation.attributes.Size)
+            : imageFiles.product(product.slug),
+        ),
         menuOrder: index,
       })),
     );

@@ -1,4 +1,5 @@
 import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
+import sourceSansLatin from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url';
 import { useEffect, type ReactNode } from 'react';
 import {
   Links,
@@ -43,8 +44,16 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [
   // A precedence lets React write the stylesheet before the module preloads (see app.css).
   { rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
-  // The hero title is set in Fraunces: fetch its Latin file with the CSS rather than after it.
+  // The first paint sets the hero title in Fraunces and the text in Source Sans 3 (decision 0043):
+  // fetch their upright Latin files with the CSS rather than after it.
   { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  {
+    rel: 'preload',
+    href: sourceSansLatin,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous',
+  },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },

@@ -1,5 +1,5 @@
 import type { DietaryTag, FoodInfo, NutritionFacts, WholesaleRules } from '@larder/contract';
-import type { Palette } from '../artwork.ts';
+import type { Garnish, Palette } from '../artwork.ts';
 
 export interface SeedCategory {
   slug: string;
@@ -67,6 +67,8 @@ export interface SeedProduct {
   description: string;
   categories: string[];
   palette: Palette;
+  /** What is drawn around the bag: the product's main ingredients. */
+  garnish: Garnish[];
   menuOrder: number;
   featured?: boolean;
   status?: 'publish' | 'draft';
@@ -185,6 +187,7 @@ export const productSeeds: SeedProduct[] = [
       ) + '<ul><li>Baked in batches of 40 lb</li><li>Certified gluten-free oats</li><li>No refined sugar</li></ul>',
     categories: ['classic-granola', 'nut-free'],
     palette: { bg: '#f6e7cf', main: '#d9a441', accent: '#7a4a25', ink: '#3b2414' },
+    garnish: ['honey', 'oat'],
     menuOrder: 12,
     featured: true,
     totalSales: 3811,
@@ -210,6 +213,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['classic-granola'],
     palette: { bg: '#f3e2d3', main: '#9c5a2e', accent: '#e0b26b', ink: '#3a1d0c' },
+    garnish: ['leaf', 'pecan'],
     menuOrder: 11,
     featured: true,
     totalSales: 3290,
@@ -235,6 +239,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['classic-granola', 'nut-free'],
     palette: { bg: '#efe1d6', main: '#4a2c21', accent: '#c8a27a', ink: '#2a160e' },
+    garnish: ['chocolate', 'salt'],
     menuOrder: 10,
     totalSales: 2654,
     attributes: [SIZE],
@@ -259,6 +264,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['vegan'],
     palette: { bg: '#f7f1e6', main: '#e8d8b8', accent: '#2e7d6b', ink: '#1d3b34' },
+    garnish: ['coconut', 'cashew'],
     menuOrder: 9,
     totalSales: 1720,
     attributes: [SIZE],
@@ -283,6 +289,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['classic-granola'],
     palette: { bg: '#e6e9f5', main: '#3f4f9a', accent: '#a9b7e8', ink: '#1b2350' },
+    garnish: ['berry', 'almond'],
     menuOrder: 8,
     totalSales: 1502,
     attributes: [SIZE],
@@ -307,6 +314,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['nut-free', 'vegan'],
     palette: { bg: '#fdf0d5', main: '#e3a21a', accent: '#b5461f', ink: '#4a2308' },
+    garnish: ['ginger', 'turmeric'],
     menuOrder: 7,
     totalSales: 860,
     attributes: [SIZE],
@@ -331,6 +339,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['snacks-and-gifts'],
     palette: { bg: '#fbeede', main: '#d4692b', accent: '#5b2a86', ink: '#3a1405' },
+    garnish: ['cluster', 'chocolate'],
     menuOrder: 6,
     totalSales: 1210,
     attributes: [
@@ -372,6 +381,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['classic-granola'],
     palette: { bg: '#fcf3d9', main: '#e9c46a', accent: '#8c4a1c', ink: '#3f2208' },
+    garnish: ['peanut', 'banana'],
     menuOrder: 5,
     totalSales: 990,
     price: { regular: 1250, ...bag12(750), weight: '0.75' },
@@ -395,6 +405,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['classic-granola', 'nut-free'],
     palette: { bg: '#fbe4de', main: '#b5382f', accent: '#f2c57c', ink: '#4a110c' },
+    garnish: ['apple', 'cinnamon'],
     menuOrder: 4,
     totalSales: 744,
     price: { regular: 1250, sale: 1050, ...bag12(750), weight: '0.75' },
@@ -418,6 +429,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['vegan', 'nut-free'],
     palette: { bg: '#f2ece4', main: '#6e5a47', accent: '#d8b26e', ink: '#2b2118' },
+    garnish: ['date', 'seed'],
     menuOrder: 3,
     totalSales: 512,
     price: { regular: 1300, ...bag12(780), weight: '0.75' },
@@ -441,6 +453,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['grain-free'],
     palette: { bg: '#efe6f4', main: '#5e4b8b', accent: '#e6b655', ink: '#24183d' },
+    garnish: ['seed', 'almond'],
     menuOrder: 2,
     totalSales: 640,
     price: { regular: 1600, ...bag12(960), weight: '0.63' },
@@ -465,6 +478,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['classic-granola'],
     palette: { bg: '#f7f3ea', main: '#c9b48a', accent: '#5c3d1e', ink: '#2e1d0c' },
+    garnish: ['vanilla', 'almond'],
     menuOrder: 1,
     totalSales: 402,
     price: { regular: 1300, ...bag12(780), weight: '0.75' },
@@ -487,6 +501,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['classic-granola', 'nut-free'],
     palette: { bg: '#fde8d4', main: '#d9731f', accent: '#6b3a12', ink: '#3b1c05' },
+    garnish: ['pumpkin', 'cinnamon'],
     menuOrder: 0,
     stockStatus: 'outofstock',
     totalSales: 1405,
@@ -510,6 +525,7 @@ export const productSeeds: SeedProduct[] = [
     ),
     categories: ['snacks-and-gifts'],
     palette: { bg: '#e8f1ea', main: '#1f5e3b', accent: '#c0392b', ink: '#0e2a1b' },
+    garnish: ['berry', 'leaf'],
     menuOrder: 0,
     visibility: 'hidden',
     totalSales: 88,
@@ -531,6 +547,7 @@ export const productSeeds: SeedProduct[] = [
     description: p('A recipe in development. Not for sale yet.'),
     categories: ['vegan'],
     palette: { bg: '#e9f2e1', main: '#6f9a3e', accent: '#22381a', ink: '#1a2b12' },
+    garnish: ['leaf', 'seed'],
     menuOrder: 0,
     status: 'draft',
     totalSales: 0,

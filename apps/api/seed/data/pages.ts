@@ -1,4 +1,4 @@
-import type { Palette } from '../artwork.ts';
+import type { Motif, Palette } from '../artwork.ts';
 
 export interface SeedPage {
   slug: string;
@@ -15,7 +15,7 @@ export interface SeedPage {
     hide_footer: boolean;
   };
   /** Header artwork; pages without one reuse the default header. */
-  art?: { motif: 'bowl' | 'jar' | 'field' | 'oven' | 'market' | 'map'; palette: Palette; alt: string };
+  art?: { motif: Motif; palette: Palette; alt: string };
 }
 
 const hero = (title: string, deck = '', extra: Partial<SeedPage['hero']> = {}): SeedPage['hero'] => ({

@@ -1,4 +1,4 @@
-import type { Palette } from '../artwork.ts';
+import type { Motif, Palette } from '../artwork.ts';
 
 export const postCategorySeeds = [
   { slug: 'recipes', name: 'Recipes', description: 'Tested-twice recipes that start (or finish) with granola.' },
@@ -15,7 +15,7 @@ export interface SeedPost {
   sticky?: boolean;
   excerpt: string;
   content: string;
-  art: { motif: 'bowl' | 'jar' | 'field' | 'oven' | 'market' | 'map'; palette: Palette; alt: string };
+  art: { motif: Motif; palette: Palette; alt: string };
 }
 
 export const postSeeds: SeedPost[] = [
@@ -71,7 +71,7 @@ export const postSeeds: SeedPost[] = [
 <ol><li>Line an 8-inch square pan with parchment.</li><li>Blend the dates into a thick paste in a food processor.</li><li>Warm the nut butter and honey together until loose, then stir in the date paste.</li><li>Fold in the granola, press firmly into the pan, sprinkle with salt and chill for two hours.</li><li>Cut into 12 bars. They keep for a week in the fridge.</li></ol>
 <p>Press harder than feels necessary. A flat-bottomed glass works well.</p>`,
     art: {
-      motif: 'oven',
+      motif: 'bars',
       palette: { bg: '#f3e2d3', main: '#9c5a2e', accent: '#e0b26b', ink: '#3a1d0c' },
       alt: 'Granola bars cooling in front of an oven',
     },
@@ -109,7 +109,7 @@ export const postSeeds: SeedPost[] = [
 <p>Put the cups first, then yogurt, fruit, granola and extras, in that order, so people build in layers without doubling back. Keep the granola in wide, shallow bowls so the clusters are easy to scoop and do not crush each other.</p>
 <p>Label everything, and mark the nut-free granola clearly. Guests with allergies will thank you.</p>`,
     art: {
-      motif: 'bowl',
+      motif: 'parfait',
       palette: { bg: '#e6e9f5', main: '#3f4f9a', accent: '#a9b7e8', ink: '#1b2350' },
       alt: 'A big bowl of yogurt parfait topped with granola and berries',
     },

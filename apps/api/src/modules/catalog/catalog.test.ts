@@ -332,3 +332,30 @@ describe('GET /wp-json/wc/v3/products/categories', () => {
     expect(ApiErrorSchema.parse(missing.json()).data.status).toBe(404);
   });
 });
+
+describe('the demo catalogue', () => {
+  let seeded: TestApp;
+  beforeAll(async () => {
+    seeded = await buildTestApp();
+  });
+  afterAll(() => seeded.close());
+
+  it("gives each size its own bag, the smallest size the product's own image (decision 0043)", async () => {
+    const res = await seeded.app.inject({
+      method: 'GET',
+      url: '/wp-json/wc/v3/products?slug=maple-pecan-crunch',
+    });
+    const [product] = z.array(ProductSchema).parse(res.json());
+    const bySize = Object.fromEntries(
+      product!.variations.map((variation) => [variation.attributes.Size, variation.image]),
+    );
+    expect(bySize['12 oz']?.src).toBe(product!.images[0]?.src);
+    expect(bySize['2 lb']).toMatchObject({
+      src: '/wp-content/uploads/product-maple-pecan-crunch-2-lb.svg',
+      alt: 'A 2 lb bag of Larder & Oat Maple Pecan Crunch granola',
+    });
+    expect(bySize['5 lb bulk']?.src).toBe(
+      '/wp-content/uploads/product-maple-pecan-crunch-5-lb-bulk.svg',
+    );
+  });
+});

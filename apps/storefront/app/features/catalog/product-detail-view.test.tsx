@@ -22,6 +22,7 @@ const variation = (
   stock_status: 'instock',
   stock_quantity: null,
   max_qty: null,
+  image: null,
   ...extra,
 });
 
@@ -253,6 +254,37 @@ describe('ProductDetail', () => {
     expect(gallery.querySelector('.product__media img')?.getAttribute('alt')).toBe(
       'Granola Bites in a bowl',
     );
+  });
+
+  it("shows the chosen size's own picture, and the product's for a size without one", async () => {
+    const bag = (id: number, size: string) => ({
+      id,
+      src: `/wp-content/uploads/bites-${size}.svg`,
+      alt: `A ${size} bag of Granola Bites`,
+      width: 800,
+      height: 800,
+    });
+    await renderProduct({
+      ...product,
+      variations: product.variations.map((entry) =>
+        entry.attributes.Flavour === 'Honey'
+          ? { ...entry, image: bag(20 + entry.variation_id, entry.attributes.Size ?? '') }
+          : entry,
+      ),
+    });
+    const mainAlt = () =>
+      screen
+        .getByTestId('product-gallery')
+        .querySelector('.product__media img')
+        ?.getAttribute('alt');
+    // Preselected: Honey, 12 oz.
+    expect(mainAlt()).toBe('A 12 oz bag of Granola Bites');
+    fireEvent.click(screen.getByRole('radio', { name: '2 lb' }));
+    expect(mainAlt()).toBe('A 2 lb bag of Granola Bites');
+    fireEvent.click(screen.getByRole('radio', { name: 'Cocoa' }));
+    expect(mainAlt()).toBe('A jar of Granola Bites');
+    fireEvent.click(screen.getByRole('radio', { name: 'Honey' }));
+    expect(mainAlt()).toBe('A 2 lb bag of Granola Bites');
   });
 
   it('counts what the cart already holds against the stock, and says so', async () => {

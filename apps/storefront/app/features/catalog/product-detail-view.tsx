@@ -122,7 +122,11 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
     <>
       <section className="section" aria-label="Product details">
         <div className="container product" data-testid="product-page">
-          <ProductGallery images={product.images} />
+          <ProductGallery
+            key={lineId}
+            images={product.images}
+            sizeImage={chosen.variation?.image}
+          />
           <div className="product__info">
             {product.category ? <p className="eyebrow">{product.category}</p> : null}
             <p className="product__name" aria-hidden="true">

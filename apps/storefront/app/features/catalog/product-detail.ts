@@ -6,6 +6,19 @@ import { toCartProduct } from '../cart/cart-store.ts';
 import { demoteH1 } from '../content/content-data.ts';
 import { amountOf, priceRange, toRating } from './product-summary.ts';
 
+export type GalleryImage = ResponsiveImageData & { id: number; alt: string };
+
+function toGalleryImage(image: Product['images'][number], name: string): GalleryImage {
+  return {
+    id: image.id,
+    src: image.src,
+    alt: image.alt || name,
+    width: image.width,
+    height: image.height,
+    sizes: image.sizes,
+  };
+}
+
 /** What the product page shows, trimmed from the API's product (loader data is serialised into the HTML). */
 export function toProductDetail(product: Product) {
   const name = decodeEntities(product.name);
@@ -25,14 +38,7 @@ export function toProductDetail(product: Product) {
     slug: product.slug,
     name,
     type: product.type,
-    images: product.images.map((image): ResponsiveImageData & { id: number; alt: string } => ({
-      id: image.id,
-      src: image.src,
-      alt: image.alt || name,
-      width: image.width,
-      height: image.height,
-      sizes: image.sizes,
-    })),
+    images: product.images.map((image) => toGalleryImage(image, name)),
     price: priceRange(product),
     /** A simple product's own price and stock; a variable product's come from its variations. */
     simple: {
@@ -74,6 +80,8 @@ export function toProductDetail(product: Product) {
       is_purchasable: variation.is_purchasable,
       stock_quantity: variation.stock_quantity,
       max_qty: variation.max_qty,
+      /** The size's own picture (decision 0043); the gallery shows it while the size is chosen. */
+      image: variation.image ? toGalleryImage(variation.image, name) : null,
     })),
     cartProduct: toCartProduct({ ...product, name }),
     // The badges the shop's dietary filters and search agree with (decision 0032).

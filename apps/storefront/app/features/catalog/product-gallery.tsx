@@ -1,11 +1,30 @@
 import { useState } from 'react';
 import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
-import type { ProductDetailData } from './product-detail.ts';
+import type { GalleryImage } from './product-detail.ts';
 
-/** The main image, and thumbnails to switch it when the product has several. */
-export function ProductGallery({ images }: { images: ProductDetailData['images'] }) {
-  const [index, setIndex] = useState(0);
-  const current = images[index] ?? images[0];
+/**
+ * The main image: the thumbnail the shopper picked (-1: none), else the chosen size's own picture,
+ * else the product's first image (decision 0043).
+ */
+export const shownImage = (
+  images: GalleryImage[],
+  picked: number,
+  sizeImage: GalleryImage | null | undefined,
+): GalleryImage | undefined => images[picked] ?? sizeImage ?? images[0];
+
+/**
+ * The main image, and thumbnails to switch it when the product has several. The page gives it a new
+ * key when the size changes, so choosing a size shows that size's picture again.
+ */
+export function ProductGallery({
+  images,
+  sizeImage,
+}: {
+  images: GalleryImage[];
+  sizeImage?: GalleryImage | null | undefined;
+}) {
+  const [picked, setPicked] = useState(-1);
+  const current = shownImage(images, picked, sizeImage);
   return (
     <div className="gallery" data-testid="product-gallery">
       <div className="product__media">
@@ -30,8 +49,8 @@ export function ProductGallery({ images }: { images: ProductDetailData['images']
                 type="button"
                 className="gallery__thumb"
                 aria-label={`Show image ${position + 1} of ${images.length}: ${image.alt}`}
-                aria-pressed={position === index}
-                onClick={() => setIndex(position)}
+                aria-pressed={image.id === current?.id}
+                onClick={() => setPicked(position)}
               >
                 <ResponsiveImage image={image} alt="" sizes="96px" />
               </button>

@@ -28,11 +28,11 @@ function matches(variation: VariationOption, selection: Selection): boolean {
 }
 
 /** Spec §7: variations arrive sorted by ascending display_price, so the first match is the cheapest. */
-export function findVariation(
+export function findVariation<Variation extends VariationOption>(
   attributes: Pick<ProductAttribute, 'name'>[],
-  variations: VariationOption[],
+  variations: Variation[],
   selection: Selection,
-): VariationOption | undefined {
+): Variation | undefined {
   if (!attributes.every((attribute) => selection[attribute.name])) return undefined;
   return variations.find((variation) => matches(variation, selection));
 }

@@ -25,11 +25,10 @@ export function Hero({ chrome }: { chrome: PageChrome }) {
           className="hero__image"
           image={headerImage}
           alt=""
-          sizes="100vw"
+          sizes="(min-width: 1400px) 620px, 400px"
           priority
         />
       ) : null}
-      <div className="hero__scrim" aria-hidden="true" />
       <div className="container hero__content">
         {isHome ? <p className="hero__eyebrow">Small-batch granola</p> : null}
         <h1 id="page-title" className="hero__title">

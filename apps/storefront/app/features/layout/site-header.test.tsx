@@ -1,5 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createRoutesStub, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteHeader } from './site-header.tsx';
 
@@ -60,5 +60,20 @@ describe('SiteHeader navigation (spec §2)', () => {
     const account = within(await screen.findByRole('navigation', { name: 'Account' }));
     expect(account.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(account.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/sign-up');
+  });
+});
+
+describe('SiteHeader product search', () => {
+  it("takes a labelled search to the shop's own search, /shop?q=", async () => {
+    const Stub = createRoutesStub([
+      { path: '*', Component: () => <SiteHeader overlay shopName="Larder & Oat" /> },
+      { path: '/shop', Component: () => <p>{`shop ${useLocation().search}`}</p> },
+    ]);
+    render(<Stub initialEntries={['/about']} />);
+    const search = await screen.findByRole('search');
+    const box = within(search).getByRole('searchbox', { name: 'Search products' });
+    fireEvent.change(box, { target: { value: 'maple' } });
+    fireEvent.click(within(search).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('shop ?q=maple')).toBeTruthy();
   });
 });

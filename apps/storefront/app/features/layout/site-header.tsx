@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../account/account-menu.tsx';
 import { CartButton } from '../cart/cart-button.tsx';
 import { isHeaderSticky } from './header-opacity.ts';
+import { HeaderSearch } from './header-search.tsx';
 import { CERTIFICATION_LINK, MAIN_NAV } from './nav-links.ts';
 import { useHeaderOpacity } from './use-header-opacity.ts';
 import { useBrowserLayoutEffect } from '../../lib/use-browser-layout-effect.ts';
@@ -82,6 +83,7 @@ export function SiteHeader({ overlay, shopName }: { overlay: boolean; shopName: 
               ))}
             </ul>
           </nav>
+          <HeaderSearch />
           <CartButton />
         </div>
       </header>

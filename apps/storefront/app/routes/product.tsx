@@ -24,7 +24,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     context.siteConfig.publicUrl,
     context.siteConfig.shop.name,
   );
-  return { chrome: simpleChrome(product.name), product, reviews, structuredData };
+  // Issue 18: the product is the page's title, so no title band above it; the heading stays for screen readers.
+  return {
+    chrome: simpleChrome(product.name, { hideHeader: true }),
+    product,
+    reviews,
+    structuredData,
+  };
 }
 
 /** The sold-out form's post ("Email me when it's back"), with or without JavaScript. */

@@ -186,6 +186,16 @@ describe('ProductDetail', () => {
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeTruthy();
   });
 
+  it('names the item added in the toast, with a View cart link', async () => {
+    await renderProduct();
+    fireEvent.click(screen.getByRole('radio', { name: 'Cocoa' }));
+    fireEvent.click(screen.getByRole('radio', { name: '2 lb' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Granola Bites | Cocoa, 2 lb')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'View cart' }));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeTruthy();
+  });
+
   it('shows the wholesale price as the price to pay with the retail price struck through, and charges it', async () => {
     const wholesale = {
       ...product,

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { notify } from '../../components/ui/toast.tsx';
 import { makeCartItem, useCartStore } from '../cart/cart-store.ts';
 import { Prose } from '../content/prose.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -26,9 +25,6 @@ const BackInStockForm = lazy(() => import('./back-in-stock-form.tsx'));
 const NutritionFactsDialog = lazy(() => import('./nutrition-facts.tsx'));
 
 const WholesaleQuantity = lazy(() => import('./wholesale-quantity.tsx'));
-
-/** Spec §4: the toast after adding; tapping it goes to /cart. */
-export const ADDED_TO_CART_MESSAGE = 'Item added to cart';
 
 /** The chosen item's price, stock limit and whether it can be bought. */
 function chosenItem(product: ProductDetailData, selection: Selection) {
@@ -102,25 +98,22 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
   function handleAdd() {
     if (!chosen.buyable || allInCart) return;
-    addToCart(
-      makeCartItem(
-        product.cartProduct,
-        chosen.wholesale ? quantity : clampedQuantity,
-        chosen.variation
-          ? { variation: chosen.variation }
-          : { price: chosen.wholesalePrice ?? chosen.price },
-      ),
+    const item = makeCartItem(
+      product.cartProduct,
+      chosen.wholesale ? quantity : clampedQuantity,
+      chosen.variation
+        ? { variation: chosen.variation }
+        : { price: chosen.wholesalePrice ?? chosen.price },
     );
-    notify({
-      message: ADDED_TO_CART_MESSAGE,
-      type: 'success',
-      onClick: () => void navigate('/cart'),
-    });
+    addToCart(item);
+    void import('../cart/added-to-cart.ts').then(({ notifyAddedToCart }) =>
+      notifyAddedToCart(item, () => void navigate('/cart')),
+    );
   }
 
   return (
     <>
-      <section className="section" aria-label="Product details">
+      <section className="section section--product" aria-label="Product details">
         <div className="container product" data-testid="product-page">
           <ProductGallery images={product.images} />
           <div className="product__info">

@@ -63,9 +63,11 @@ export function showToast({
   toast(<ToastBody title={title} message={message} action={action} count={1} />, {
     toastId,
     type,
-    // The action link navigates by itself; the rest of the toast is the tap target.
+    // Tapping the toast runs onClick, else follows its action link (which navigates by itself).
     onClick: (event) => {
-      if (!(event.target instanceof Element && event.target.closest('a'))) onClick?.();
+      if (event.target instanceof Element && event.target.closest('a')) return;
+      if (onClick) onClick();
+      else event.currentTarget.querySelector('a')?.click();
     },
     onClose: () => repeats.delete(toastId),
   });

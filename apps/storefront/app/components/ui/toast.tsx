@@ -7,7 +7,7 @@ export interface NotifyOptions {
   type?: Extract<TypeOptions, 'info' | 'success' | 'warning' | 'error' | 'default'>;
   /** Tapping the toast runs this (e.g. 'Item added to cart' goes to /cart, spec §4). */
   onClick?: () => void;
-  /** A link in the toast, reachable by keyboard (e.g. "View cart"); tapping it does not run onClick. */
+  /** A link in the toast, reachable by keyboard (e.g. "View cart"); without onClick, tapping the toast follows it. */
   action?: { label: string; to: string };
 }
 

@@ -7,13 +7,15 @@ import type { CartItem } from './cart-store.ts';
 /** Spec §4/§8: the toast after adding says 'Item added to cart'; tapping it goes to /cart. */
 export const ADDED_TO_CART_MESSAGE = 'Item added to cart';
 
-/** The toast names what was added (issue 18) and offers "View cart" as a link a keyboard reaches. */
-export function notifyAddedToCart(item: CartItem, openCart: () => void): void {
+/**
+ * The toast names what was added (issue 18); "View cart" is a link a keyboard reaches, and tapping
+ * the toast anywhere follows it (spec §4: tapping it goes to /cart).
+ */
+export function notifyAddedToCart(item: CartItem): void {
   notify({
     title: cartItemTitle(item),
     message: ADDED_TO_CART_MESSAGE,
     type: 'success',
-    onClick: openCart,
     action: { label: 'View cart', to: '/cart' },
   });
 }

@@ -65,6 +65,7 @@ const product: ProductDetailData = {
     variation(14, 'Cocoa', '2 lb', 26),
     variation(16, 'Peanut Butter', '2 lb', 26, { is_in_stock: false }),
   ],
+  initialSelection: { Flavour: 'Honey', Size: '12 oz' },
   cartProduct: {
     id: 1,
     slug: 'granola-bites',

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { makeCartItem, useCartStore } from '../cart/cart-store.ts';
 import { Prose } from '../content/prose.tsx';
@@ -9,13 +8,7 @@ import { ProductPrice } from './product-price.tsx';
 import { DIETARY_TAG_LABELS } from './product-summary.ts';
 import { StarRating } from '../../components/ui/star-rating.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
-import {
-  findVariation,
-  initialSelection,
-  isAvailable,
-  maxQuantity,
-  type Selection,
-} from './variation-selection.ts';
+import { findVariation, isAvailable, maxQuantity, type Selection } from './variation-selection.ts';
 import { VariationPicker } from './variation-picker.tsx';
 
 // Only a sold-out item's page needs the form: out of the first load of every other product page.
@@ -79,12 +72,9 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
   const [nutritionOpen, setNutritionOpen] = useState(false);
   // Stays mounted once opened, so closing plays out and focus goes back to the button.
   const [nutritionWanted, setNutritionWanted] = useState(false);
-  const [selection, setSelection] = useState<Selection>(() =>
-    initialSelection(product.attributes, product.variations),
-  );
+  const [selection, setSelection] = useState<Selection>(product.initialSelection);
   const [quantity, setQuantity] = useState(1);
   const addToCart = useCartStore((state) => state.add);
-  const navigate = useNavigate();
   const { food } = product;
   const chosen = chosenItem(product, selection);
   const lineId = chosen.variation?.variation_id ?? product.id;
@@ -107,7 +97,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
     );
     addToCart(item);
     void import('../cart/added-to-cart.ts').then(({ notifyAddedToCart }) =>
-      notifyAddedToCart(item, () => void navigate('/cart')),
+      notifyAddedToCart(item),
     );
   }
 

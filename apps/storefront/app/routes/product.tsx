@@ -26,7 +26,7 @@ const hydrating =
 // browser keeps that HTML (plain links) until the shopper scrolls and its code loads (decision 0047).
 const RelatedProducts = lazy(() =>
   (hydrating
-    ? new Promise((resolve) => addEventListener('scroll', resolve, { once: true, passive: true }))
+    ? new Promise((resolve) => addEventListener('scroll', resolve, { once: true }))
     : Promise.resolve()
   ).then(() => import('../features/catalog/related-products.tsx')),
 );
@@ -83,11 +83,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <>
       <ProductDetail product={product} />
       <ProductReviews product={{ id: product.id, name: product.name }} reviews={reviews} />
-      {related.length > 0 ? (
-        <Suspense fallback={null}>
-          <RelatedProducts products={related} />
-        </Suspense>
-      ) : null}
+      <Suspense>
+        <RelatedProducts products={related} />
+      </Suspense>
     </>
   );
 }

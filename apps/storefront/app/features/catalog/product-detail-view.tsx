@@ -103,7 +103,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
   return (
     <>
-      <section className="section section--product" aria-label="Product details">
+      <section className="section" aria-label="Product details">
         <div className="container product" data-testid="product-page">
           <ProductGallery images={product.images} />
           <div className="product__info">

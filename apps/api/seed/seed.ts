@@ -26,6 +26,7 @@ import { productCategorySeeds, productSeeds } from './data/catalog.ts';
 import { pageSeeds } from './data/pages.ts';
 import { locationSeeds, teamSeeds } from './data/people.ts';
 import { postCategorySeeds, postSeeds } from './data/posts.ts';
+import { shopTheRecipe } from './data/recipe-products.ts';
 import { reviewSeeds } from './data/reviews.ts';
 import { imageFiles, productSizeImage, seedImages } from './images.ts';
 import { seedShippingZones } from './shipping-zones.ts';
@@ -341,7 +342,7 @@ async function seedDemoBrand(db: Database): Promise<{ applied: boolean }> {
         postSeeds.map((post) => ({
           slug: post.slug,
           title: post.title,
-          content: post.content,
+          content: post.content + shopTheRecipe(post.slug),
           excerpt: post.excerpt,
           authorId: required(authorBySlug, post.author).id,
           featuredMediaId: mediaId(imageFiles.post(post.slug)),

@@ -107,8 +107,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SessionSync serverCustomer={loaderData.customer} />
       <SiteHeader overlay={showHero} shopName={loaderData.siteConfig.shop.name} />
       {showHero ? <Hero chrome={chrome} /> : null}
-      {chrome?.hideHeader ? <h1 className="visually-hidden">{chrome.headerTitle}</h1> : null}
       <main id="main-content" tabIndex={-1} className="site-main">
+        {/* Inside the main landmark: a page without the hero still opens with its heading. */}
+        {chrome?.hideHeader ? <h1 className="visually-hidden">{chrome.headerTitle}</h1> : null}
         <Outlet />
       </main>
       {chrome?.hideFooter ? null : (

@@ -1,7 +1,9 @@
+import { lazy, Suspense } from 'react';
 import type { Route } from './+types/product';
 import { createShopApi } from '../lib/api/index.ts';
 import { toProductDetail } from '../features/catalog/product-detail.ts';
 import { ProductDetail } from '../features/catalog/product-detail-view.tsx';
+import { toProductCard } from '../features/catalog/product-summary.ts';
 import { handleBackInStock } from '../features/catalog/back-in-stock-action.server.ts';
 import { BACK_IN_STOCK_INTENT } from '../features/catalog/back-in-stock.ts';
 import { orNotFound } from '../features/content/not-found.ts';
@@ -13,18 +15,44 @@ import { loadProductReviews } from '../features/reviews/review-data.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-error-boundary.tsx';
 
+/** Issue 18: a row of cards under the reviews. */
+const RELATED_COUNT = 4;
+
+// True on a first visit: this module loads before hydration then, and after it on a visit within the shop.
+const hydrating =
+  typeof document !== 'undefined' && !('hydrated' in document.documentElement.dataset);
+
+// Under the reviews, so out of the first load: the server renders it, and on a first visit the
+// browser keeps that HTML (plain links) until the shopper scrolls and its code loads (decision 0047).
+const RelatedProducts = lazy(() =>
+  (hydrating
+    ? new Promise((resolve) => addEventListener('scroll', resolve, { once: true }))
+    : Promise.resolve()
+  ).then(() => import('../features/catalog/related-products.tsx')),
+);
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = createShopApi(context.apiFetch);
   const source = await orNotFound(api, api.getProductBySlug(params.slug));
   const product = toProductDetail(source);
   // Reviews are looked up by the product's id, known only once the slug has been resolved.
-  const reviews = await loadProductReviews(api, product.id);
+  const [reviews, related] = await Promise.all([
+    loadProductReviews(api, product.id),
+    api.listProductsById(source.related_ids.slice(0, RELATED_COUNT)),
+  ]);
   const structuredData = productJsonLd(
     source,
     context.siteConfig.publicUrl,
     context.siteConfig.shop.name,
   );
-  return { chrome: simpleChrome(product.name), product, reviews, structuredData };
+  // Issue 18: the product is the page's title, so no title band above it; the heading stays for screen readers.
+  return {
+    chrome: simpleChrome(product.name, { hideHeader: true }),
+    product,
+    reviews,
+    related: related.filter((entry) => entry.catalog_visibility !== 'hidden').map(toProductCard),
+    structuredData,
+  };
 }
 
 /** The sold-out form's post ("Email me when it's back"), with or without JavaScript. */
@@ -50,11 +78,14 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews } = loaderData;
+  const { product, reviews, related } = loaderData;
   return (
     <>
       <ProductDetail product={product} />
       <ProductReviews product={{ id: product.id, name: product.name }} reviews={reviews} />
+      <Suspense>
+        <RelatedProducts products={related} />
+      </Suspense>
     </>
   );
 }

@@ -138,6 +138,23 @@ describe('GET /wp-json/wp/v2/posts', () => {
     expect(onlyAuthor[0]?._embedded?.['wp:featuredmedia']).toBeUndefined();
   });
 
+  it('ends every recipe post with links to the products it uses, each a published product', async () => {
+    const categories = await list('/wp-json/wp/v2/categories?slug=recipes', PostCategorySchema);
+    const recipes = await list(`/wp-json/wp/v2/posts?categories=${categories[0]?.id}`, PostSchema);
+    expect(recipes.length).toBeGreaterThan(0);
+    for (const post of recipes) {
+      expect(post.content.rendered).toContain('<h2>Shop the recipe</h2>');
+      const slugs = [...post.content.rendered.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map(
+        (match) => match[1],
+      );
+      expect(slugs.length, post.slug).toBeGreaterThan(0);
+      for (const slug of slugs) {
+        const response = await get(`/wp-json/wc/v3/products?slug=${slug}&status=publish`);
+        expect(response.json(), `${post.slug} links to ${slug}`).toHaveLength(1);
+      }
+    }
+  });
+
   it('filters by category and finds a post by slug', async () => {
     const categories = await list('/wp-json/wp/v2/categories?slug=recipes', PostCategorySchema);
     const recipes = await list(`/wp-json/wp/v2/posts?categories=${categories[0]?.id}`, PostSchema);

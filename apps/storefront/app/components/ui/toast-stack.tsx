@@ -1,5 +1,6 @@
 // react-toastify behind notify(): toast.tsx loads this module with the first toast.
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { Slide, ToastContainer, toast, type ToastContentProps } from 'react-toastify/unstyled';
 import type { NotifyOptions } from './toast.tsx';
 
@@ -13,17 +14,20 @@ const toastIdFor = ({ title, message, type = 'default' }: NotifyOptions) =>
 /** Visible toasts by content: a repeat bumps the counter instead of stacking a duplicate (spec §2 Toasts). */
 const repeats = new Map<string, number>();
 
-interface ToastBodyProps {
-  title?: string;
-  message: string;
+interface ToastBodyProps extends Pick<NotifyOptions, 'title' | 'message' | 'action'> {
   count: number;
 }
 
-function ToastBody({ title, message, count }: ToastBodyProps & Partial<ToastContentProps>) {
+function ToastBody({ title, message, action, count }: ToastBodyProps & Partial<ToastContentProps>) {
   return (
     <div className="toast-body">
       {title ? <p className="toast-body__title">{title}</p> : null}
       <p className="toast-body__message">{message}</p>
+      {action ? (
+        <Link to={action.to} className="toast-body__action">
+          {action.label}
+        </Link>
+      ) : null}
       {count > 1 ? (
         <>
           <span className="toast-body__count" data-testid="toast-count" aria-hidden="true">
@@ -36,24 +40,35 @@ function ToastBody({ title, message, count }: ToastBodyProps & Partial<ToastCont
   );
 }
 
-export function showToast({ title, message, type = 'default', onClick }: NotifyOptions): void {
+export function showToast({
+  title,
+  message,
+  type = 'default',
+  onClick,
+  action,
+}: NotifyOptions): void {
   const toastId = toastIdFor({ title, message, type });
   const count = (repeats.get(toastId) ?? 0) + 1;
   if (count > 1 && toast.isActive(toastId)) {
     repeats.set(toastId, count);
     // Restart the 5 s timer so the repeated message stays readable.
     toast.update(toastId, {
-      render: <ToastBody title={title} message={message} count={count} />,
+      render: <ToastBody title={title} message={message} action={action} count={count} />,
       autoClose: TOAST_AUTO_CLOSE_MS,
       progress: undefined,
     });
     return;
   }
   repeats.set(toastId, 1);
-  toast(<ToastBody title={title} message={message} count={1} />, {
+  toast(<ToastBody title={title} message={message} action={action} count={1} />, {
     toastId,
     type,
-    onClick,
+    // Tapping the toast runs onClick, else follows its action link (which navigates by itself).
+    onClick: (event) => {
+      if (event.target instanceof Element && event.target.closest('a')) return;
+      if (onClick) onClick();
+      else event.currentTarget.querySelector('a')?.click();
+    },
     onClose: () => repeats.delete(toastId),
   });
 }

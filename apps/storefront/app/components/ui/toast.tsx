@@ -7,6 +7,8 @@ export interface NotifyOptions {
   type?: Extract<TypeOptions, 'info' | 'success' | 'warning' | 'error' | 'default'>;
   /** Tapping the toast runs this (e.g. 'Item added to cart' goes to /cart, spec §4). */
   onClick?: () => void;
+  /** A link in the toast, reachable by keyboard (e.g. "View cart"); without onClick, tapping the toast follows it. */
+  action?: { label: string; to: string };
 }
 
 // The toast library loads with the first toast, not with every page (issue 6: first-load budget).

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { Link } from 'react-router';
+import { formatMoney } from '@larder/contract/money';
 import { Price } from './price.tsx';
-import { DIETARY_TAG_LABELS, type ProductCardData } from './product-summary.ts';
+import { DIETARY_TAG_LABELS, type CardSale, type ProductCardData } from './product-summary.ts';
+import { QuickAddButton } from './quick-add-button.tsx';
 import { StarRating } from '../../components/ui/star-rating.tsx';
 
 /** How wide a card's image is shown: two columns on phones, up to four on a wide screen. */
@@ -33,7 +35,7 @@ export function ProductCard({
         ) : (
           <span className="product-card__placeholder" />
         )}
-        {product.onSale ? <span className="product-card__flag">Sale</span> : null}
+        {product.sale ? <span className="product-card__flag">Sale</span> : null}
       </Link>
       <div className="product-card__body">
         {product.category ? <p className="product-card__category">{product.category}</p> : null}
@@ -60,13 +62,40 @@ export function ProductCard({
           </ul>
         ) : null}
         <div className="product-card__footer">
-          <Price range={product.price} className="product-card__price" />
-          <span className="product-card__cta" aria-hidden="true">
-            View →
-          </span>
+          <div className="product-card__prices">
+            {product.sale?.size === null ? null : (
+              <Price range={product.price} className="product-card__price" />
+            )}
+            {product.sale ? <SalePrice sale={product.sale} /> : null}
+          </div>
+          {product.quickAdd ? (
+            <QuickAddButton quickAdd={product.quickAdd} name={product.name} />
+          ) : (
+            <Link to={href} className="button button--secondary product-card__action">
+              {product.price.wholesale ? 'Order by the case' : 'Choose size'}
+              <span className="visually-hidden"> for {product.name}</span>
+            </Link>
+          )}
         </div>
       </div>
     </article>
+  );
+}
+
+/** A simple product's sale price, or the size on sale beside the "From" price; the regular price struck. */
+function SalePrice({ sale }: { sale: CardSale }) {
+  return (
+    <span className="price price--sale product-card__price" data-testid="card-sale">
+      {sale.size ? <span className="price__from">{sale.size}</span> : null}
+      <span className="price__now">
+        <span className="visually-hidden">Sale price </span>
+        {formatMoney(sale.price)}
+      </span>
+      <del className="price__was">
+        <span className="visually-hidden">Regular price </span>
+        {formatMoney(sale.regularPrice)}
+      </del>
+    </span>
   );
 }
 

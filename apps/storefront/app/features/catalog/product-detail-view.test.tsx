@@ -66,6 +66,7 @@ const product: ProductDetailData = {
     variation(14, 'Cocoa', '2 lb', 26),
     variation(16, 'Peanut Butter', '2 lb', 26, { is_in_stock: false }),
   ],
+  initialSelection: { Flavour: 'Honey', Size: '12 oz' },
   cartProduct: {
     id: 1,
     slug: 'granola-bites',
@@ -184,6 +185,16 @@ describe('ProductDetail', () => {
       }),
     ]);
     fireEvent.click(await screen.findByText('Item added to cart'));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeTruthy();
+  });
+
+  it('names the item added in the toast, with a View cart link', async () => {
+    await renderProduct();
+    fireEvent.click(screen.getByRole('radio', { name: 'Cocoa' }));
+    fireEvent.click(screen.getByRole('radio', { name: '2 lb' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Granola Bites | Cocoa, 2 lb')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'View cart' }));
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeTruthy();
   });
 

@@ -1,7 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { notify } from '../../components/ui/toast.tsx';
 import { makeCartItem, useCartStore } from '../cart/cart-store.ts';
 import { Prose } from '../content/prose.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -10,13 +8,7 @@ import { ProductPrice } from './product-price.tsx';
 import { DIETARY_TAG_LABELS } from './product-summary.ts';
 import { StarRating } from '../../components/ui/star-rating.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
-import {
-  findVariation,
-  initialSelection,
-  isAvailable,
-  maxQuantity,
-  type Selection,
-} from './variation-selection.ts';
+import { findVariation, isAvailable, maxQuantity, type Selection } from './variation-selection.ts';
 import { VariationPicker } from './variation-picker.tsx';
 
 // Only a sold-out item's page needs the form: out of the first load of every other product page.
@@ -26,9 +18,6 @@ const BackInStockForm = lazy(() => import('./back-in-stock-form.tsx'));
 const NutritionFactsDialog = lazy(() => import('./nutrition-facts.tsx'));
 
 const WholesaleQuantity = lazy(() => import('./wholesale-quantity.tsx'));
-
-/** Spec §4: the toast after adding; tapping it goes to /cart. */
-export const ADDED_TO_CART_MESSAGE = 'Item added to cart';
 
 /** The chosen item's price, stock limit and whether it can be bought. */
 function chosenItem(product: ProductDetailData, selection: Selection) {
@@ -83,12 +72,9 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
   const [nutritionOpen, setNutritionOpen] = useState(false);
   // Stays mounted once opened, so closing plays out and focus goes back to the button.
   const [nutritionWanted, setNutritionWanted] = useState(false);
-  const [selection, setSelection] = useState<Selection>(() =>
-    initialSelection(product.attributes, product.variations),
-  );
+  const [selection, setSelection] = useState<Selection>(product.initialSelection);
   const [quantity, setQuantity] = useState(1);
   const addToCart = useCartStore((state) => state.add);
-  const navigate = useNavigate();
   const { food } = product;
   const chosen = chosenItem(product, selection);
   const lineId = chosen.variation?.variation_id ?? product.id;
@@ -102,20 +88,17 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
   function handleAdd() {
     if (!chosen.buyable || allInCart) return;
-    addToCart(
-      makeCartItem(
-        product.cartProduct,
-        chosen.wholesale ? quantity : clampedQuantity,
-        chosen.variation
-          ? { variation: chosen.variation }
-          : { price: chosen.wholesalePrice ?? chosen.price },
-      ),
+    const item = makeCartItem(
+      product.cartProduct,
+      chosen.wholesale ? quantity : clampedQuantity,
+      chosen.variation
+        ? { variation: chosen.variation }
+        : { price: chosen.wholesalePrice ?? chosen.price },
     );
-    notify({
-      message: ADDED_TO_CART_MESSAGE,
-      type: 'success',
-      onClick: () => void navigate('/cart'),
-    });
+    addToCart(item);
+    void import('../cart/added-to-cart.ts').then(({ notifyAddedToCart }) =>
+      notifyAddedToCart(item),
+    );
   }
 
   return (

@@ -5,6 +5,7 @@ import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { toCartProduct } from '../cart/cart-store.ts';
 import { demoteH1 } from '../content/content-data.ts';
 import { amountOf, priceRange, toRating } from './product-summary.ts';
+import { initialSelection } from './variation-selection.ts';
 
 export type GalleryImage = ResponsiveImageData & { id: number; alt: string };
 
@@ -33,6 +34,27 @@ export function toProductDetail(product: Product) {
         ...Object.keys(values).filter((key) => !attributeNames.includes(key)),
       ].map((key) => [key, values[key] ?? '']),
     );
+  const attributes = product.attributes
+    .filter((attribute) => attribute.variation)
+    .map(({ name: label, options }) => ({ name: label, options }));
+  const variations = product.variations.map((variation) => ({
+    variation_id: variation.variation_id,
+    attributes: inAttributeOrder(variation.attributes),
+    display_price: variation.display_price,
+    display_regular_price: variation.display_regular_price,
+    ...(variation.wholesale_price !== undefined
+      ? { wholesale_price: variation.wholesale_price }
+      : {}),
+    ...(variation.wholesale_price !== undefined && variation.wholesale
+      ? { wholesale: variation.wholesale }
+      : {}),
+    is_in_stock: variation.is_in_stock,
+    is_purchasable: variation.is_purchasable,
+    stock_quantity: variation.stock_quantity,
+    max_qty: variation.max_qty,
+    /** The size's own picture (decision 0043); the gallery shows it while the size is chosen. */
+    image: variation.image ? toGalleryImage(variation.image, name) : null,
+  }));
   return {
     id: product.id,
     slug: product.slug,
@@ -61,28 +83,11 @@ export function toProductDetail(product: Product) {
     summary: stripTags(product.short_description).slice(0, 200),
     category: product.categories[0]?.name ?? null,
     /** Spec §7: options already sorted by length by the API client. */
-    attributes: product.attributes
-      .filter((attribute) => attribute.variation)
-      .map(({ name: label, options }) => ({ name: label, options })),
+    attributes,
     /** Spec §7: sorted by ascending display_price. */
-    variations: product.variations.map((variation) => ({
-      variation_id: variation.variation_id,
-      attributes: inAttributeOrder(variation.attributes),
-      display_price: variation.display_price,
-      display_regular_price: variation.display_regular_price,
-      ...(variation.wholesale_price !== undefined
-        ? { wholesale_price: variation.wholesale_price }
-        : {}),
-      ...(variation.wholesale_price !== undefined && variation.wholesale
-        ? { wholesale: variation.wholesale }
-        : {}),
-      is_in_stock: variation.is_in_stock,
-      is_purchasable: variation.is_purchasable,
-      stock_quantity: variation.stock_quantity,
-      max_qty: variation.max_qty,
-      /** The size's own picture (decision 0043); the gallery shows it while the size is chosen. */
-      image: variation.image ? toGalleryImage(variation.image, name) : null,
-    })),
+    variations,
+    // Chosen on the server: the rule stays out of the page's script (issue 6's first-load budget).
+    initialSelection: initialSelection(attributes, variations),
     cartProduct: toCartProduct({ ...product, name }),
     // The badges the shop's dietary filters and search agree with (decision 0032).
     food: { ...product.food, dietary_tags: dietaryClaims(product) },

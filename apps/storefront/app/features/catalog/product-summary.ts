@@ -3,6 +3,7 @@ import { dietaryClaims } from '@larder/contract/dietary';
 import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
 import { decodeEntities, stripTags } from '../../lib/text.ts';
+import { toCartProduct, type CartProduct, type CartVariationInput } from '../cart/cart-store.ts';
 
 export interface PriceRange {
   min: number;
@@ -56,16 +57,86 @@ export interface ProductCardData {
   category: string | null;
   tags: DietaryTag[];
   blurb: string;
-  onSale: boolean;
+  /** The sale a retail shopper gets: a simple product's, or its cheapest size on sale (decision 0047). */
+  sale: CardSale | null;
+  /** What "Add to cart" on the card adds, for a product with one size; null links to the page instead. */
+  quickAdd: QuickAdd | null;
   rating: { average: number; count: number } | null;
+}
+
+export interface CardSale {
+  /** The size on sale, for a product with sizes. */
+  size: string | null;
+  price: number;
+  regularPrice: number;
+}
+
+export interface QuickAdd {
+  product: CartProduct;
+  variation?: CartVariationInput;
+  price: number;
+}
+
+/** A wholesale price with a case or minimum above one: the product page explains it, not a card. */
+const soldByTheCase = (rules: Product['wholesale'] | undefined) =>
+  rules !== undefined && (rules.case_size > 1 || rules.min_quantity > 1);
+
+/** Server-decided prices only: the API's sale and regular prices for this viewer (spec §6). */
+function cardSale(product: Product): CardSale | null {
+  if (product.variations.length === 0) {
+    if (product.wholesale_price !== undefined || !product.sale_price) return null;
+    const price = amountOf(product.price);
+    const regularPrice = amountOf(product.regular_price);
+    return regularPrice > price ? { size: null, price, regularPrice } : null;
+  }
+  // Spec §7: variations arrive cheapest first.
+  const onSale = product.variations.find(
+    (variation) =>
+      variation.wholesale_price === undefined &&
+      variation.display_regular_price > variation.display_price,
+  );
+  if (!onSale) return null;
+  return {
+    size: Object.values(onSale.attributes).filter(Boolean).join(', '),
+    price: onSale.display_price,
+    regularPrice: onSale.display_regular_price,
+  };
+}
+
+/** Decision 0047: one purchasable size, sold by the unit to this viewer. */
+function quickAddOf(product: Product, name: string): QuickAdd | null {
+  const cartProduct = toCartProduct({ ...product, name });
+  if (product.variations.length === 0) {
+    if (!product.purchasable || product.stock_status === 'outofstock') return null;
+    if (product.wholesale_price !== undefined && soldByTheCase(product.wholesale)) return null;
+    return { product: cartProduct, price: amountOf(product.wholesale_price ?? product.price) };
+  }
+  const buyable = product.variations.filter(
+    (variation) => variation.is_in_stock && variation.is_purchasable,
+  );
+  const [only] = buyable;
+  if (buyable.length !== 1 || !only) return null;
+  if (only.wholesale_price !== undefined && soldByTheCase(only.wholesale)) return null;
+  const { variation_id, attributes, display_price, wholesale_price } = only;
+  return {
+    product: cartProduct,
+    variation: {
+      variation_id,
+      attributes,
+      display_price,
+      ...(wholesale_price !== undefined ? { wholesale_price } : {}),
+    },
+    price: wholesale_price ?? display_price,
+  };
 }
 
 export function toProductCard(product: Product): ProductCardData {
   const image = product.images[0];
+  const name = decodeEntities(product.name);
   return {
     id: product.id,
     slug: product.slug,
-    name: decodeEntities(product.name),
+    name,
     image: image
       ? {
           src: image.src,
@@ -80,7 +151,8 @@ export function toProductCard(product: Product): ProductCardData {
     // The badges are the claims the shop's dietary filters and search agree with (decision 0032).
     tags: dietaryClaims(product).slice(0, 3),
     blurb: stripTags(product.short_description).slice(0, 140),
-    onSale: product.on_sale,
+    sale: cardSale(product),
+    quickAdd: quickAddOf(product, name),
     rating: toRating(product),
   };
 }

@@ -42,6 +42,22 @@ describe('choosing a variation', () => {
     expect(initialSelection(attributes, variations)).toEqual({ Flavour: 'Cocoa', Size: '12 oz' });
   });
 
+  it('preselects the cheapest size on sale in stock, so the sale shows from the first render', () => {
+    const onSale = { ...variation(2, 'Honey', '2 lb', 22), display_regular_price: 25 };
+    const soldOutSale = { ...variation(4, 'Cocoa', '2 lb', 20, false), display_regular_price: 26 };
+    expect(initialSelection(attributes, [...variations.slice(0, 3), soldOutSale, onSale])).toEqual({
+      Flavour: 'Honey',
+      Size: '2 lb',
+    });
+  });
+
+  it('keeps the cheapest for a wholesale buyer, who pays their own price and not the sale', () => {
+    const onSale = { ...variation(2, 'Honey', '2 lb', 22), display_regular_price: 25 };
+    expect(
+      initialSelection(attributes, [...variations.slice(0, 3), { ...onSale, wholesale_price: 14 }]),
+    ).toEqual({ Flavour: 'Cocoa', Size: '12 oz' });
+  });
+
   it('falls back to the cheapest when nothing is in stock', () => {
     const soldOut = variations.map((entry) => ({ ...entry, is_in_stock: false }));
     expect(initialSelection(attributes, soldOut)).toEqual({ Flavour: 'Honey', Size: '12 oz' });

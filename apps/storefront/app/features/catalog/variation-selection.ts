@@ -37,12 +37,23 @@ export function findVariation<Variation extends VariationOption>(
   return variations.find((variation) => matches(variation, selection));
 }
 
-/** The cheapest available variation's values (spec: preselect the cheapest available), else the cheapest. */
+/** A retail shopper's size on sale (a wholesale buyer pays their own price, never the sale's). */
+export const onSale = (
+  variation: Pick<VariationOption, 'display_price' | 'display_regular_price' | 'wholesale_price'>,
+) =>
+  variation.wholesale_price === undefined &&
+  variation.display_regular_price > variation.display_price;
+
+/**
+ * The cheapest available size on sale, else the cheapest available (spec: preselect the cheapest
+ * available), else the cheapest: a sale shows from the first render (decision 0047).
+ */
 export function initialSelection(
   attributes: Pick<ProductAttribute, 'name' | 'options'>[],
   variations: VariationOption[],
 ): Selection {
-  const chosen = variations.find(isAvailable) ?? variations[0];
+  const available = variations.filter(isAvailable);
+  const chosen = available.find(onSale) ?? available[0] ?? variations[0];
   const selection: Selection = {};
   for (const attribute of attributes) {
     const value = chosen?.attributes[attribute.name];

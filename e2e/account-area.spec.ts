@@ -153,7 +153,7 @@ test.describe('Account area (issue 5)', () => {
     await billing.getByLabel('Street address').fill('12 Oak Street');
     await billing.getByLabel('City').fill('Durham');
     await billing.getByLabel('State').selectOption('NC');
-    await billing.getByLabel('Postcode / ZIP').fill('27701');
+    await billing.getByLabel('ZIP code').fill('27701');
     // A new email with a wrong current password: the API's message beside the password field.
     await form.getByLabel('Email', { exact: true }).fill(other.email);
     await form.getByLabel('Current password').fill('not my password at all');
@@ -364,7 +364,7 @@ test.describe('Wholesale (issue 5)', () => {
     await form.getByLabel('Street address').fill('200 Main Street');
     await form.getByLabel('City').fill('Durham');
     await form.getByLabel('State').selectOption('NC');
-    await form.getByLabel('Postcode / ZIP').fill('27701');
+    await form.getByLabel('ZIP code').fill('27701');
 
     // The browser refuses a file of another type, and one over the limit, before anything is sent.
     const certificate = form.getByLabel('Resale or tax-exemption certificate');

@@ -61,7 +61,7 @@ test('a new café applies, is approved, misses and then meets the opening minimu
     await form.getByLabel('Street address').fill('200 Main Street');
     await form.getByLabel('City').fill('Durham');
     await form.getByLabel('State').selectOption('NC');
-    await form.getByLabel('Postcode / ZIP').fill('27701');
+    await form.getByLabel('ZIP code').fill('27701');
     await form.getByLabel('Resale or tax-exemption certificate').setInputFiles({
       name: 'resale-certificate.pdf',
       mimeType: 'application/pdf',
@@ -243,7 +243,7 @@ test('a new café applies, is approved, misses and then meets the opening minimu
     await pdfShot(invoice!.body, 'story-invoice');
   });
 
-  await test.step('the buyer downloads the line sheet from My Account', async () => {
+  await test.step('the buyer downloads the line sheet from My account', async () => {
     await gotoHydrated(page, '/my-account');
     const status = page.getByTestId('wholesale-status');
     await expect(

@@ -303,7 +303,7 @@ test.describe('Account area (issue 5)', () => {
         expect(await axeViolations(page), url).toEqual([]);
       }
       await page.context().clearCookies();
-      await gotoHydrated(page, '/sign-up#wholesale');
+      await gotoHydrated(page, '/sign-up?account=wholesale');
       await expect(page.getByTestId('wholesale-form')).toBeVisible();
       await page
         .getByTestId('wholesale-form')
@@ -341,7 +341,7 @@ test.describe('Wholesale (issue 5)', () => {
     const email = `cafe.${unique()}@example.com`;
     await gotoHydrated(page, '/wholesale');
     await page.getByRole('link', { name: 'Apply for a wholesale account' }).click();
-    await expect(page).toHaveURL(/\/sign-up#wholesale$/);
+    await expect(page).toHaveURL(/\/sign-up\?account=wholesale$/);
     const form = page.getByTestId('wholesale-form');
     await expect(form).toBeVisible();
 
@@ -351,7 +351,7 @@ test.describe('Wholesale (issue 5)', () => {
     await expect(form.getByText('Attach your resale or tax-exemption certificate.')).toBeVisible();
 
     await form.getByLabel('Business name').fill('Corner Pantry Café');
-    await form.getByLabel('Tax id or resale certificate number').fill('NC-RS-20931');
+    await form.getByLabel('Tax ID or resale certificate number').fill('NC-RS-20931');
     await form
       .getByLabel('How do you plan to sell our granola?')
       .fill('On our café counter and in our shop.');

@@ -174,7 +174,7 @@ export const pageSeeds: SeedPage[] = [
     slug: 'sign-up',
     title: 'Sign up',
     menuOrder: 9,
-    content: '<p>Create an account to check out faster and keep track of your orders. Buying for a café or shop? Apply for a wholesale account instead.</p>',
+    content: '<p>Shopping for your own pantry, or buying for a café, shop or office? Pick the account that fits.</p>',
     hero: hero('Create account'),
   },
   {

@@ -44,7 +44,7 @@ export const wholesaleApplicationOwnerEmail = (
         { label: 'Email', value: application.email, href: `mailto:${application.email}` },
         { label: 'Phone', value: application.phone },
         { label: 'Address', value: application.address },
-        { label: 'Tax id / resale', value: application.taxId },
+        { label: 'Tax ID / resale', value: application.taxId },
         { label: 'Monthly volume', value: application.monthlyVolume },
         { label: 'Account', value: application.account },
         { label: 'Certificate', value: application.certificate },

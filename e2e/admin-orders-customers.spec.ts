@@ -111,7 +111,7 @@ test.describe('Back office orders (issue 13)', () => {
     await signIn(page, await ownerAccount());
 
     await gotoHydrated(page, '/admin');
-    await page.getByRole('link', { name: /Orders to fulfil/ }).click();
+    await page.getByRole('link', { name: /Orders to fulfill/ }).click();
     await expect(page).toHaveURL('/admin/orders?status=processing');
     await expect(page.getByLabel('Status')).toHaveValue('processing');
     await expect(page.getByTestId(`order-${paid.id}`)).toBeVisible();

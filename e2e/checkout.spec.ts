@@ -108,7 +108,7 @@ test.describe('cart page', () => {
     await estimator(page).getByLabel('City').fill(austin.city);
     await estimator(page).getByLabel('Street address').fill(austin.address_1);
     await expect(rateList(page)).toContainText(
-      'Enter your street address, city, state and postcode',
+      'Enter your street address, city, state and ZIP code',
     );
     await expect(rateList(page).getByRole('radio')).toHaveCount(0);
     await expect(page.getByTestId('totals-grand')).toHaveText(usd.format(subtotal));

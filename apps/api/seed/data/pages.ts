@@ -94,7 +94,7 @@ export const pageSeeds: SeedPage[] = [
 <h2>What we collect</h2>
 <ul><li><strong>Orders:</strong> your name, email, phone, billing and shipping addresses, and the items you buy. Card details go directly to our payment provider and never touch our servers.</li><li><strong>Accounts:</strong> your login email and a securely hashed password.</li><li><strong>Messages:</strong> whatever you send through the contact form.</li><li><strong>Analytics:</strong> anonymous page views, only if analytics are enabled, without advertising cookies.</li></ul>
 <h2>How we use it</h2>
-<p>To fulfil orders, answer questions, prevent fraud, and, if you subscribe, to send our monthly newsletter. You can unsubscribe from any email with one click.</p>
+<p>To fill orders, answer questions, prevent fraud, and, if you subscribe, to send our monthly newsletter. You can unsubscribe from any email with one click.</p>
 <h2>Your choices</h2>
 <p>You can ask us to see, correct or delete your information at any time by emailing hello@larderandoat.com. We keep order records for seven years because tax law requires it.</p>`,
     hero: hero('Privacy Policy'),

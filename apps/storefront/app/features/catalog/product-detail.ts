@@ -1,7 +1,7 @@
 import type { Product } from '@larder/contract';
 import { dietaryClaims } from '@larder/contract/dietary';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
-import { decodeEntities, stripTags, truncateAtWord } from '../../lib/text.ts';
+import { decodeEntities, stripTags } from '../../lib/text.ts';
 import { toCartProduct } from '../cart/cart-store.ts';
 import { demoteH1 } from '../content/content-data.ts';
 import { amountOf, priceRange, toRating } from './product-summary.ts';
@@ -52,7 +52,7 @@ export function toProductDetail(product: Product) {
     rating: toRating(product),
     shortDescription: demoteH1(product.short_description),
     description: demoteH1(product.description),
-    summary: truncateAtWord(stripTags(product.short_description), 200),
+    summary: stripTags(product.short_description),
     category: product.categories[0]?.name ?? null,
     /** Spec §7: options already sorted by length by the API client. */
     attributes: product.attributes

@@ -1,6 +1,6 @@
 import type { Page, Post, TeamMember, Location } from '@larder/contract';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
-import { decodeEntities, stripTags, truncateAtWord } from '../../lib/text.ts';
+import { decodeEntities, stripTags } from '../../lib/text.ts';
 
 /** The slice of a page a route ships to the browser: loader data is serialised into every HTML response. */
 export interface ContentPage {
@@ -20,7 +20,7 @@ export function toContentPage(page: Page): ContentPage {
     slug: page.slug,
     title: decodeEntities(page.title.rendered),
     html: demoteH1(page.content.rendered),
-    summary: truncateAtWord(stripTags(page.excerpt.rendered), 200),
+    summary: stripTags(page.excerpt.rendered),
   };
 }
 

@@ -14,6 +14,8 @@ const pages: Array<[name: string, path: PathFor]> = [
   ['about', () => '/about'],
   ['where to buy', () => '/where-to-buy?state=NC'],
   ['contact', () => '/contact'],
+  ['sign-up with the shopper form', () => '/sign-up'],
+  ['sign-up with the wholesale form', () => '/sign-up?account=wholesale'],
 ];
 
 for (const [name, pathFor] of pages) {

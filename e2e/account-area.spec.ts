@@ -153,7 +153,7 @@ test.describe('Account area (issue 5)', () => {
     await billing.getByLabel('Street address').fill('12 Oak Street');
     await billing.getByLabel('City').fill('Durham');
     await billing.getByLabel('State').selectOption('NC');
-    await billing.getByLabel('Postcode / ZIP').fill('27701');
+    await billing.getByLabel('ZIP code').fill('27701');
     // A new email with a wrong current password: the API's message beside the password field.
     await form.getByLabel('Email', { exact: true }).fill(other.email);
     await form.getByLabel('Current password').fill('not my password at all');
@@ -303,7 +303,7 @@ test.describe('Account area (issue 5)', () => {
         expect(await axeViolations(page), url).toEqual([]);
       }
       await page.context().clearCookies();
-      await gotoHydrated(page, '/sign-up#wholesale');
+      await gotoHydrated(page, '/sign-up?account=wholesale');
       await expect(page.getByTestId('wholesale-form')).toBeVisible();
       await page
         .getByTestId('wholesale-form')
@@ -341,7 +341,7 @@ test.describe('Wholesale (issue 5)', () => {
     const email = `cafe.${unique()}@example.com`;
     await gotoHydrated(page, '/wholesale');
     await page.getByRole('link', { name: 'Apply for a wholesale account' }).click();
-    await expect(page).toHaveURL(/\/sign-up#wholesale$/);
+    await expect(page).toHaveURL(/\/sign-up\?account=wholesale$/);
     const form = page.getByTestId('wholesale-form');
     await expect(form).toBeVisible();
 
@@ -351,7 +351,7 @@ test.describe('Wholesale (issue 5)', () => {
     await expect(form.getByText('Attach your resale or tax-exemption certificate.')).toBeVisible();
 
     await form.getByLabel('Business name').fill('Corner Pantry Café');
-    await form.getByLabel('Tax id or resale certificate number').fill('NC-RS-20931');
+    await form.getByLabel('Tax ID or resale certificate number').fill('NC-RS-20931');
     await form
       .getByLabel('How do you plan to sell our granola?')
       .fill('On our café counter and in our shop.');
@@ -364,7 +364,7 @@ test.describe('Wholesale (issue 5)', () => {
     await form.getByLabel('Street address').fill('200 Main Street');
     await form.getByLabel('City').fill('Durham');
     await form.getByLabel('State').selectOption('NC');
-    await form.getByLabel('Postcode / ZIP').fill('27701');
+    await form.getByLabel('ZIP code').fill('27701');
 
     // The browser refuses a file of another type, and one over the limit, before anything is sent.
     const certificate = form.getByLabel('Resale or tax-exemption certificate');

@@ -32,7 +32,7 @@ for (const width of [390, 1440]) {
     await billing.getByLabel('Street address').fill('1100 Congress Ave');
     await billing.getByLabel('City').fill('Austin');
     await billing.getByLabel('State').selectOption('TX');
-    await billing.getByLabel('Postcode / ZIP').fill('78701');
+    await billing.getByLabel('ZIP code').fill('78701');
     await form.getByRole('button', { name: 'Save changes' }).click();
 
     const status = form

@@ -88,7 +88,7 @@ async function confirmLinkFor(address: string): Promise<string> {
 }
 
 test.describe('Accounts (issue 5)', () => {
-  test('sign up, log out, log in with remember me, and stay signed in after a reload', async ({
+  test('sign up, sign out, sign in with remember me, and stay signed in after a reload', async ({
     page,
     context,
   }) => {
@@ -106,15 +106,15 @@ test.describe('Accounts (issue 5)', () => {
     // Signed in straight away.
     await expect(page).toHaveURL(/\/my-account$/);
     await expect(page.getByTestId('account-greeting')).toHaveText('Hello, Robin');
-    await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+    await expect(accountNav(page).getByRole('link', { name: 'My account' })).toBeVisible();
 
     // Log Out from the dropdown, opened by hovering.
-    await accountNav(page).getByRole('link', { name: 'My Account' }).hover();
+    await accountNav(page).getByRole('link', { name: 'My account' }).hover();
     const menu = page.getByTestId('account-menu');
     await expect(menu).toBeVisible();
-    await menu.getByRole('button', { name: 'Log Out' }).click();
+    await menu.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(accountNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('larder_session');
 
@@ -138,7 +138,7 @@ test.describe('Accounts (issue 5)', () => {
     await page.reload();
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await expect(page.getByTestId('account-greeting')).toHaveText('Hello, Robin');
-    await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+    await expect(accountNav(page).getByRole('link', { name: 'My account' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 
@@ -262,7 +262,7 @@ test.describe('Accounts (issue 5)', () => {
     await expect(page.getByLabel('City').first()).toHaveValue('Durham');
 
     await accountNav(page).getByRole('button', { name: 'Account menu' }).click();
-    await page.getByTestId('account-menu').getByRole('button', { name: 'Log Out' }).click();
+    await page.getByTestId('account-menu').getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await cart()).billing).toMatchObject({ city: '', address_1: '', email: '' });
     expect((await cart()).items).toHaveLength(1);
@@ -277,10 +277,10 @@ test.describe('Accounts (issue 5)', () => {
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByTestId('account-menu');
-    await expect(menu.getByRole('link', { name: 'Order History' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Account Details' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Order history' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Account details' })).toBeVisible();
     await page.keyboard.press('Tab');
-    await expect(menu.getByRole('link', { name: 'Order History' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Order history' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(toggle).toBeFocused();
@@ -292,14 +292,14 @@ test.describe('Accounts (issue 5)', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('the mobile menu offers the account pages and Log Out', async ({ page }) => {
+  test('the mobile menu offers the account pages and Sign out', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInThroughApi(page, await createAccount(page.request));
     await gotoHydrated(page, '/');
     await page.getByTestId('mobile-menu-toggle').click();
     const panel = page.getByTestId('mobile-menu');
-    await expect(panel.getByRole('link', { name: 'Account Details' })).toBeVisible();
-    await panel.getByRole('button', { name: 'Log Out' }).click();
+    await expect(panel.getByRole('link', { name: 'Account details' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -329,7 +329,7 @@ test.describe('Accounts (issue 5)', () => {
   test('after signing out, the account area sends the visitor to sign in', async ({ page }) => {
     await signInThroughApi(page, await createAccount(page.request));
     await gotoHydrated(page, '/my-account');
-    await page.getByTestId('content-page').getByRole('button', { name: 'Log Out' }).click();
+    await page.getByTestId('content-page').getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-account$/);

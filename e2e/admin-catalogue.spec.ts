@@ -55,7 +55,7 @@ function onlyProduct(rows: string[][], slug: string, changes: Record<string, str
 }
 
 const chooseFile = (page: Page, text: string) =>
-  page.getByLabel('Catalogue file').setInputFiles({
+  page.getByLabel('Catalog file').setInputFiles({
     name: 'catalogue.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(text),
@@ -79,10 +79,10 @@ test.describe('Back office: catalogue import and export (issue 13)', () => {
     await page
       .getByRole('navigation', { name: 'Back office' })
       .last()
-      .getByRole('link', { name: 'Catalogue' })
+      .getByRole('link', { name: 'Catalog' })
       .click();
     await expect(page).toHaveURL('/admin/catalogue');
-    await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
 
     const rows = await downloadCsv(page);
     expect(rows[0]!.slice(0, 3)).toEqual(['type', 'parent', 'slug']);
@@ -134,7 +134,7 @@ test.describe('Back office: catalogue import and export (issue 13)', () => {
     await chooseFile(page, broken);
     await page.getByRole('button', { name: 'Import' }).click();
     await expect(page.getByTestId('admin-notice')).toHaveText(
-      /catalogue\.csv was not imported: The catalogue file has 3 problems; nothing was imported\./,
+      /catalogue\.csv was not imported: The catalog file has 3 problems; nothing was imported\./,
     );
     const problems = page.getByTestId('catalogue-problems');
     await expect(problems.getByRole('listitem')).toHaveCount(3);
@@ -172,7 +172,7 @@ for (const width of [390, 1440]) {
     const rows = parse(await exported.text()) as string[][];
     await chooseFile(page, onlyProduct(rows, product.slug, { regular_price: '13.00' }));
     // Keyboard only: from the file input to the format choice and the check button.
-    await page.getByLabel('Catalogue file').focus();
+    await page.getByLabel('Catalog file').focus();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Format (optional)')).toBeFocused();
     await page.keyboard.press('Tab');

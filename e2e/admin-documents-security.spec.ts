@@ -155,7 +155,7 @@ test.describe('Your sign-in (issue 13)', () => {
 
     // Signed out, then in again: the password alone is not enough.
     await gotoHydrated(page, '/my-account');
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login/);
     await gotoHydrated(page, '/login?redirect=/admin/security');
     const form = page.getByTestId('login-form');

@@ -111,7 +111,7 @@ test.describe('Back office orders (issue 13)', () => {
     await signIn(page, await ownerAccount());
 
     await gotoHydrated(page, '/admin');
-    await page.getByRole('link', { name: /Orders to fulfil/ }).click();
+    await page.getByRole('link', { name: /Orders to fulfill/ }).click();
     await expect(page).toHaveURL('/admin/orders?status=processing');
     await expect(page.getByLabel('Status')).toHaveValue('processing');
     await expect(page.getByTestId(`order-${paid.id}`)).toBeVisible();
@@ -223,9 +223,9 @@ test.describe('Back office orders (issue 13)', () => {
     await page.getByRole('link', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
     await expect(notice(page)).toHaveText(
-      `Order ${unpaid.number} was cancelled and its stock put back.`,
+      `Order ${unpaid.number} was canceled and its stock put back.`,
     );
-    await expect(page.locator('.admin-page-header')).toContainText('Cancelled');
+    await expect(page.locator('.admin-page-header')).toContainText('Canceled');
     await expect(page.getByRole('link', { name: 'Cancel order' })).toHaveCount(0);
   });
 

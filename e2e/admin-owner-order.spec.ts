@@ -99,7 +99,7 @@ test('the owner enters a phone order for a wholesale buyer with terms: cases, mi
   await billing.getByLabel('Street address').fill('1100 Congress Ave');
   await billing.getByLabel('City').fill('Austin');
   await billing.getByLabel('State').fill('TX');
-  await billing.getByLabel('Postcode / ZIP').fill('78701');
+  await billing.getByLabel('ZIP code').fill('78701');
   await page.getByRole('button', { name: 'Update totals' }).click();
   await expect(page.getByTestId('new-order-estimate')).toBeVisible();
   await expect(

@@ -93,7 +93,7 @@ test.describe('the shipping screen', () => {
     await estimator.getByLabel('State', { exact: true }).selectOption(portland.state);
     await estimator.getByLabel('City').fill(portland.city);
     await estimator.getByLabel('Street address').fill(portland.address_1);
-    await estimator.getByLabel('Postcode / ZIP').fill(portland.postcode);
+    await estimator.getByLabel('ZIP code').fill(portland.postcode);
     const group = cartPage.getByRole('group', { name: 'Shipping method' });
     await expect(group.getByRole('radio', { name: /^Oregon ground/ })).toBeChecked();
     await expect(cartPage.getByTestId('totals-shipping')).toHaveText(usd.format(8.4));

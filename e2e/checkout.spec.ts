@@ -54,7 +54,7 @@ async function fillEstimator(page: Page, address: typeof austin) {
   await estimator(page).getByLabel('State', { exact: true }).selectOption(address.state);
   await estimator(page).getByLabel('City').fill(address.city);
   await estimator(page).getByLabel('Street address').fill(address.address_1);
-  await estimator(page).getByLabel('Postcode / ZIP').fill(address.postcode);
+  await estimator(page).getByLabel('ZIP code').fill(address.postcode);
 }
 
 const checkoutForm = (page: Page) => page.getByTestId('checkout-form');
@@ -69,7 +69,7 @@ async function fillBilling(page: Page, email: string) {
   await form.getByLabel('Street address').fill(austin.address_1);
   await form.getByLabel('City').fill(austin.city);
   await form.getByLabel('State', { exact: true }).selectOption(austin.state);
-  await form.getByLabel('Postcode / ZIP').fill(austin.postcode);
+  await form.getByLabel('ZIP code').fill(austin.postcode);
 }
 
 test.describe('cart page', () => {
@@ -108,13 +108,13 @@ test.describe('cart page', () => {
     await estimator(page).getByLabel('City').fill(austin.city);
     await estimator(page).getByLabel('Street address').fill(austin.address_1);
     await expect(rateList(page)).toContainText(
-      'Enter your street address, city, state and postcode',
+      'Enter your street address, city, state and ZIP code',
     );
     await expect(rateList(page).getByRole('radio')).toHaveCount(0);
     await expect(page.getByTestId('totals-grand')).toHaveText(usd.format(subtotal));
     expect(asked).toEqual([]);
 
-    await estimator(page).getByLabel('Postcode / ZIP').fill(austin.postcode);
+    await estimator(page).getByLabel('ZIP code').fill(austin.postcode);
     const group = page.getByRole('group', { name: 'Shipping method' });
     await expect(group.getByRole('radio')).toHaveCount(rates.length);
     await expect(group.getByRole('radio', { name: rateName(cheapest) })).toBeChecked();
@@ -189,7 +189,7 @@ test.describe('checkout page', () => {
     );
     await expect(email).toHaveValue('ada@oats');
     await expect(checkoutForm(page).getByLabel('First name')).toHaveValue('Ada');
-    await expect(checkoutForm(page).getByLabel('Postcode / ZIP')).toHaveValue(austin.postcode);
+    await expect(checkoutForm(page).getByLabel('ZIP code')).toHaveValue(austin.postcode);
 
     await page.reload();
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -234,7 +234,7 @@ test.describe('checkout page', () => {
     await shipTo.getByLabel('Street address').fill(durham.address_1);
     await shipTo.getByLabel('City').fill(durham.city);
     await shipTo.getByLabel('State', { exact: true }).selectOption(durham.state);
-    await shipTo.getByLabel('Postcode / ZIP').fill(durham.postcode);
+    await shipTo.getByLabel('ZIP code').fill(durham.postcode);
     await expect(group.getByRole('radio')).toHaveCount(durhamRates.length);
     await expect(group.getByRole('radio', { name: /^Pick up at the bakery/ })).toBeVisible();
     await expect(group.getByRole('radio', { name: /^Local delivery \$4\.00$/ })).toBeVisible();
@@ -260,7 +260,7 @@ test.describe('checkout page', () => {
     await form.getByLabel('Country').selectOption('CA');
     await form.getByLabel('State', { exact: true }).selectOption('ON');
     await form.getByLabel('City').fill('Toronto');
-    await form.getByLabel('Postcode / ZIP').fill('M5H 1A1');
+    await form.getByLabel('ZIP code').fill('M5H 1A1');
     const group = page.getByRole('group', { name: 'Shipping method' });
     await expect(group.getByRole('alert')).toHaveText(
       'We ship to United States addresses only, so we cannot ship to this address.',
@@ -270,7 +270,7 @@ test.describe('checkout page', () => {
     // The UK has no states to fill in: the shopper is told all the same.
     await form.getByLabel('Country').selectOption('GB');
     await form.getByLabel('City').fill('London');
-    await form.getByLabel('Postcode / ZIP').fill('SW1A 2AA');
+    await form.getByLabel('ZIP code').fill('SW1A 2AA');
     await expect(group.getByRole('alert')).toHaveText(
       'We ship to United States addresses only, so we cannot ship to this address.',
     );

@@ -58,7 +58,7 @@ test.describe('discount codes', () => {
     await estimator.getByLabel('State', { exact: true }).selectOption(address.state);
     await estimator.getByLabel('City').fill(address.city);
     await estimator.getByLabel('Street address').fill(address.address_1);
-    await estimator.getByLabel('Postcode / ZIP').fill(address.postcode);
+    await estimator.getByLabel('ZIP code').fill(address.postcode);
     await expect(
       page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first(),
     ).toBeChecked();
@@ -115,7 +115,7 @@ test.describe('discount codes', () => {
     await form.getByLabel('Street address').fill(address.address_1);
     await form.getByLabel('City').fill(address.city);
     await form.getByLabel('State', { exact: true }).selectOption(address.state);
-    await form.getByLabel('Postcode / ZIP').fill(address.postcode);
+    await form.getByLabel('ZIP code').fill(address.postcode);
     await expect(page.getByTestId('shipping-rates').getByRole('radio').first()).toBeChecked();
     const summary = page.locator('.checkout-summary');
     await expect(summary.getByTestId('checkout-discount')).toContainText('WELCOME10');

@@ -62,10 +62,10 @@ test.describe('header navigation', () => {
     );
   });
 
-  test('visitors see Login and Sign Up in the top bar', async ({ page }) => {
+  test('visitors see Sign in and Sign up in the top bar', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/sign-up');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/sign-up');
   });
 
   test('a client-side navigation renders the next page without a reload', async ({ page }) => {
@@ -118,7 +118,7 @@ test.describe('certification link in the header', () => {
       expect(box!.height).toBeLessThan(30);
       const account = await page
         .getByRole('banner')
-        .getByRole('link', { name: 'Login' })
+        .getByRole('link', { name: 'Sign in' })
         .boundingBox();
       expect(box!.x + box!.width).toBeLessThan(account!.x);
 

@@ -66,7 +66,7 @@ async function fillBilling(page: Page, email: string) {
   await form.getByLabel('Street address').fill(address.address_1);
   await form.getByLabel('City').fill(address.city);
   await form.getByLabel('State', { exact: true }).selectOption(address.state);
-  await form.getByLabel('Postcode / ZIP').fill(address.postcode);
+  await form.getByLabel('ZIP code').fill(address.postcode);
 }
 
 /** Fills the billing form on /checkout, waits for a rate, places the order: the dialog opens. */
@@ -129,7 +129,7 @@ test.describe('purchase', () => {
     await estimator.getByLabel('State', { exact: true }).selectOption(address.state);
     await estimator.getByLabel('City').fill(address.city);
     await estimator.getByLabel('Street address').fill(address.address_1);
-    await estimator.getByLabel('Postcode / ZIP').fill(address.postcode);
+    await estimator.getByLabel('ZIP code').fill(address.postcode);
     const group = page.getByRole('group', { name: 'Shipping method' });
     await expect(group.getByRole('radio')).toHaveCount(rates.length);
     await expect(group.getByRole('radio', { name: new RegExp(cheapest.label) })).toBeChecked();

@@ -50,7 +50,7 @@ async function fillAddress(page: Page, address: Address) {
   await form.getByLabel('State', { exact: true }).selectOption(address.state);
   await form.getByLabel('Street address').fill(address.address_1);
   await form.getByLabel('City').fill(address.city);
-  await form.getByLabel('Postcode / ZIP').fill(address.postcode);
+  await form.getByLabel('ZIP code').fill(address.postcode);
 }
 
 for (const width of [1440, 390]) {

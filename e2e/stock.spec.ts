@@ -184,7 +184,7 @@ test.describe('stock that tells the truth early (issue 14)', () => {
   test('the cancel link from the email says what happened, even opened twice', async ({ page }) => {
     await gotoHydrated(page, '/back-in-stock/cancel?id=999999&key=not-the-key');
     await expect(page.getByTestId('back-in-stock-cancel-failed')).toContainText(
-      'Nothing was cancelled',
+      'Nothing was canceled',
     );
     await expect(page.getByRole('alert')).toContainText('This link was already used');
     expect(await axeViolations(page)).toEqual([]);

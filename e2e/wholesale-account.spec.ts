@@ -24,7 +24,7 @@ async function approve(request: APIRequestContext, applicationId: number) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test.describe('Wholesale in My Account (issue 15)', () => {
+test.describe('Wholesale in My account (issue 15)', () => {
   test('a pending applicant sees that the application is under review, with the date sent', async ({
     page,
     request,

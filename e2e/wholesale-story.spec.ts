@@ -47,10 +47,10 @@ test('a new café applies, is approved, misses and then meets the opening minimu
   await test.step('a visitor applies on the wholesale form with a certificate', async () => {
     await gotoHydrated(page, '/wholesale');
     await page.getByRole('link', { name: 'Apply for a wholesale account' }).click();
-    await expect(page).toHaveURL(/\/sign-up#wholesale$/);
+    await expect(page).toHaveURL(/\/sign-up\?account=wholesale$/);
     const form = page.getByTestId('wholesale-form');
     await form.getByLabel('Business name').fill(business);
-    await form.getByLabel('Tax id or resale certificate number').fill(`NC-RS-${unique()}`);
+    await form.getByLabel('Tax ID or resale certificate number').fill(`NC-RS-${unique()}`);
     await form.getByLabel('How do you plan to sell our granola?').fill('On our café counter.');
     await form.getByLabel('50 to 200 bags a month').check();
     await form.getByLabel('Contact name').fill('Dana Pantry');
@@ -61,7 +61,7 @@ test('a new café applies, is approved, misses and then meets the opening minimu
     await form.getByLabel('Street address').fill('200 Main Street');
     await form.getByLabel('City').fill('Durham');
     await form.getByLabel('State').selectOption('NC');
-    await form.getByLabel('Postcode / ZIP').fill('27701');
+    await form.getByLabel('ZIP code').fill('27701');
     await form.getByLabel('Resale or tax-exemption certificate').setInputFiles({
       name: 'resale-certificate.pdf',
       mimeType: 'application/pdf',
@@ -243,7 +243,7 @@ test('a new café applies, is approved, misses and then meets the opening minimu
     await pdfShot(invoice!.body, 'story-invoice');
   });
 
-  await test.step('the buyer downloads the line sheet from My Account', async () => {
+  await test.step('the buyer downloads the line sheet from My account', async () => {
     await gotoHydrated(page, '/my-account');
     const status = page.getByTestId('wholesale-status');
     await expect(

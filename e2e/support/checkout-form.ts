@@ -26,5 +26,5 @@ export async function fillCheckoutBilling(page: Page, billing: CheckoutBilling):
   await form.getByLabel('Street address').fill(billing.address_1);
   await form.getByLabel('City').fill(billing.city);
   await form.getByLabel('State', { exact: true }).selectOption(billing.state);
-  await form.getByLabel('Postcode / ZIP').fill(billing.postcode);
+  await form.getByLabel('ZIP code').fill(billing.postcode);
 }

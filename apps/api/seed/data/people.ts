@@ -36,7 +36,7 @@ export const teamSeeds: SeedTeamMember[] = [
     name: 'Daniel Reyes',
     role: 'Operations & Wholesale',
     shortBio: 'Keeps the ovens scheduled, the oats arriving and our 60-plus wholesale partners stocked.',
-    bio: '<p>Daniel ran the kitchen at a busy Raleigh brunch spot for a decade, which is where he first ordered Larder &amp; Oat by the case. He joined in 2019 to build our wholesale programme and now looks after every café, grocer and co-op we bake for.</p>',
+    bio: '<p>Daniel ran the kitchen at a busy Raleigh brunch spot for a decade, which is where he first ordered Larder &amp; Oat by the case. He joined in 2019 to build our wholesale program and now looks after every café, grocer and co-op we bake for.</p>',
     menuOrder: 2,
     look: { skin: '#c68e63', hair: '#2a1a10', hairStyle: 'short', shirt: '#2f5d3a', bg: '#e4f0e2', glasses: true },
     author: {
@@ -49,7 +49,7 @@ export const teamSeeds: SeedTeamMember[] = [
     name: 'Priya Nair',
     role: 'Recipe Development',
     shortBio: 'A pastry chef turned test-kitchen lead who has toasted roughly four tonnes of oats in the name of research.',
-    bio: '<p>Priya trained in pastry in Chicago and came home to North Carolina to be near family. She develops our seasonal flavours, keeps our allergen programme honest, and writes most of the recipes on the blog.</p>',
+    bio: '<p>Priya trained in pastry in Chicago and came home to North Carolina to be near family. She develops our seasonal flavors, keeps our allergen program honest, and writes most of the recipes on the blog.</p>',
     menuOrder: 3,
     look: { skin: '#a86f4c', hair: '#0f0b09', hairStyle: 'long', shirt: '#8e3b1f', bg: '#fbe9e1' },
     author: {
@@ -133,7 +133,7 @@ export const locationSeeds: SeedLocation[] = [
     website: 'https://gatecitygrocer.example.com',
     latitude: 36.0668,
     longitude: -79.7906,
-    note: 'Classic and vegan flavours in 12 oz bags.',
+    note: 'Classic and vegan flavors in 12 oz bags.',
   },
   {
     slug: 'plaza-midwood-market',
@@ -146,7 +146,7 @@ export const locationSeeds: SeedLocation[] = [
     website: 'https://plazamidwoodmarket.example.com',
     latitude: 35.2196,
     longitude: -80.8123,
-    note: 'Our best Charlotte stockist, with seasonal flavours first.',
+    note: 'Our best Charlotte stockist, with seasonal flavors first.',
   },
   {
     slug: 'french-broad-food-co-op',

@@ -58,7 +58,7 @@ export const reviewSeeds: SeedReview[] = [
     reviewer: 'James O.',
     email: 'james.o@example.com',
     rating: 5,
-    review: 'My favourite of the lineup. I sprinkle it over baked apples in the fall and people ask for the recipe every time.',
+    review: 'My favorite of the lineup. I sprinkle it over baked apples in the fall and people ask for the recipe every time.',
     date: '2024-10-14T19:02:00Z',
   },
   {
@@ -100,7 +100,7 @@ export const reviewSeeds: SeedReview[] = [
     reviewer: 'Sofia G.',
     email: 'sofia.g@example.com',
     rating: 5,
-    review: 'Finally a vegan granola that is not dry. The coconut flakes are big and toasty and the cashews are whole.',
+    review: 'Finally a vegan granola that isn\'t dry. The coconut flakes are big and toasty and the cashews are whole.',
     date: '2024-03-15T10:22:00Z',
   },
   {
@@ -167,7 +167,7 @@ export const reviewSeeds: SeedReview[] = [
     reviewer: 'Jordan V.',
     email: 'jordan.v@example.com',
     rating: 5,
-    review: 'Perfect for hiking. They do not crumble into dust in my pack the way bars do.',
+    review: 'Perfect for hiking. They don\'t crumble into dust in my pack the way bars do.',
     date: '2024-06-02T11:25:00Z',
   },
   {
@@ -192,7 +192,7 @@ export const reviewSeeds: SeedReview[] = [
     reviewer: 'Monica D.',
     email: 'monica.d@example.com',
     rating: 4,
-    review: 'The lunchbox favourite is right: both kids ask for it. I would love a bigger bag size.',
+    review: 'The lunchbox favorite is right: both kids ask for it. I would love a bigger bag size.',
     date: '2024-08-29T07:05:00Z',
   },
   {
@@ -200,7 +200,7 @@ export const reviewSeeds: SeedReview[] = [
     reviewer: 'Sam W.',
     email: 'sam.w@example.com',
     rating: 3,
-    review: 'Good flavour but sweeter than I expected. I mix it half and half with the Honey Oat.',
+    review: 'Good flavor but sweeter than I expected. I mix it half and half with the Honey Oat.',
     date: '2025-02-14T20:18:00Z',
   },
   // Apple Cinnamon Crumble
@@ -217,7 +217,7 @@ export const reviewSeeds: SeedReview[] = [
     reviewer: 'Ethan Y.',
     email: 'ethan.y@example.com',
     rating: 4,
-    review: 'Very good over vanilla ice cream. Slightly less crunchy than the others, but the flavour makes up for it.',
+    review: 'Very good over vanilla ice cream. Slightly less crunchy than the others, but the flavor makes up for it.',
     date: '2024-12-20T19:55:00Z',
   },
   // Tahini Date
@@ -276,7 +276,7 @@ export const reviewSeeds: SeedReview[] = [
     reviewer: 'Nick F.',
     email: 'nick.f@example.com',
     rating: 4,
-    review: 'Real pumpkin flavour, not just cinnamon. Sold out before I could buy a second bag.',
+    review: 'Real pumpkin flavor, not just cinnamon. Sold out before I could buy a second bag.',
     date: '2024-11-18T13:30:00Z',
   },
 ];

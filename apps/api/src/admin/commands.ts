@@ -296,7 +296,7 @@ const wholesaleList: Command = {
           'Business',
           'Contact',
           'Email',
-          'Tax id',
+          'Tax ID',
           'Volume',
           'Certificate',
         ],

@@ -35,6 +35,18 @@ export function stripTags(html: string): string {
     .trim();
 }
 
+/**
+ * Plain text cut to at most `limit` characters (the ellipsis included) at a word boundary: for
+ * excerpts on cards and meta descriptions. Only a single word longer than the limit is cut inside.
+ */
+export function truncateAtWord(text: string, limit: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= limit) return clean;
+  const head = clean.slice(0, limit - 1);
+  const space = clean[limit - 1] === ' ' ? head.length : head.lastIndexOf(' ');
+  return `${(space > 0 ? head.slice(0, space) : head).replace(/[\s,.;:–—-]+$/, '')}…`;
+}
+
 /** A page's document title: its own, then the shop's name (SHOP_NAME, from the root loader). */
 export function pageTitle(title: string | undefined, shopName: string): string {
   return title ? `${title} | ${shopName}` : shopName;

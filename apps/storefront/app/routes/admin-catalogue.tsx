@@ -6,7 +6,7 @@ import { CatalogueScreen } from '../features/admin/catalogue/catalogue-screen.ts
 export const headers = adminHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return adminMeta('Catalogue', shopNameOf(matches));
+  return adminMeta('Catalog', shopNameOf(matches));
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>

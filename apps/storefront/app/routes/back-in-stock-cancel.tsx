@@ -39,7 +39,7 @@ export default function BackInStockCancel({ loaderData }: Route.ComponentProps) 
           data-testid={`back-in-stock-cancel-${outcome.ok ? 'done' : 'failed'}`}
         >
           <h2 className="account-card__title">
-            {outcome.ok ? 'We will not email you' : 'Nothing was cancelled'}
+            {outcome.ok ? "We won't email you" : 'Nothing was canceled'}
           </h2>
           <div
             role={outcome.ok ? 'status' : 'alert'}

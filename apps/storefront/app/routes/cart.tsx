@@ -37,7 +37,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
         ) : null}
         <CartView
           countries={loaderData.countries}
-          emptyMessage="Head to the shop to find your new favourite flavour: every bag is baked this week."
+          emptyMessage="Head to the shop to find your new favorite flavor: every bag is baked this week."
         />
       </div>
     </section>

@@ -39,7 +39,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         <Prose html={loaderData.page.html} />
         {loaderData.page.slug === 'wholesale' ? (
           <p className="content-page__cta">
-            <ButtonLink to="/sign-up#wholesale" size="lg">
+            <ButtonLink to="/sign-up?account=wholesale" size="lg">
               Apply for a wholesale account
             </ButtonLink>
           </p>

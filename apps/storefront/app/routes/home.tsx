@@ -63,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div>
               <p className="eyebrow">Fresh from the oven</p>
               <h2 id="featured-heading" className="section__title">
-                Our favourite granolas
+                Our favorite granolas
               </h2>
             </div>
             <Link to="/shop" className="text-link">

@@ -25,7 +25,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       {customer ? (
         // Signed in already: say so, and still offer the form to switch accounts.
         <p className="form-banner form-banner--success" data-testid="signed-in-note">
-          You are signed in as {customer.email}. <Link to="/my-account">Go to My Account</Link>
+          You’re signed in as {customer.email}. <Link to="/my-account">Go to your account</Link>
         </p>
       ) : null}
       <LoginForm redirectTo={loaderData.redirectTo} />

@@ -49,8 +49,8 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           <NavLink to="/my-account" end>
             Dashboard
           </NavLink>
-          <NavLink to="/my-account/order-history">Order History</NavLink>
-          <NavLink to="/my-account/account-details">Account Details</NavLink>
+          <NavLink to="/my-account/order-history">Order history</NavLink>
+          <NavLink to="/my-account/account-details">Account details</NavLink>
         </nav>
       </div>
       {outlet ?? (

@@ -284,7 +284,7 @@ export function parseCatalogCsv(text: string): ParsedCatalog {
     else if (name.startsWith(ATTRIBUTE) && name.length > ATTRIBUTE.length) {
       attributeNames.push(name.slice(ATTRIBUTE.length));
     } else if (!(PRODUCT_COLUMNS as readonly string[]).includes(name)) {
-      issues.push({ where, message: 'is not a column of the catalogue CSV' });
+      issues.push({ where, message: 'is not a column of the catalog CSV' });
     }
     columns.set(name, index);
   });

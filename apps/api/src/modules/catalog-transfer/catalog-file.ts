@@ -272,7 +272,7 @@ export interface CatalogIssue {
 export class CatalogFileError extends Error {
   constructor(readonly issues: CatalogIssue[]) {
     const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
-    super(`The catalogue file has ${count}; nothing was imported.`);
+    super(`The catalog file has ${count}; nothing was imported.`);
     this.name = 'CatalogFileError';
   }
 }

@@ -52,14 +52,14 @@ export const catalogTransferRoutes: FastifyPluginAsyncZod<CatalogTransferRoutesO
       onRequest: [requireOwner('view')],
       schema: {
         tags,
-        summary: 'Export the catalogue as a file (owners)',
+        summary: 'Export the catalog as a file (owners)',
         description:
           'Every product with its variations, as the command line exports it (`format=json`) or ' +
           'as CSV (`format=csv`: one row per product and per variation). An attachment named ' +
           'after the day, e.g. `catalogue-2026-11-25.csv`.',
         querystring: CatalogExportQuerySchema,
         response: {
-          200: z.string().describe('The catalogue file, as an attachment.'),
+          200: z.string().describe('The catalog file, as an attachment.'),
           400: ApiErrorSchema,
           ...ownerErrorResponses,
         },
@@ -83,7 +83,7 @@ export const catalogTransferRoutes: FastifyPluginAsyncZod<CatalogTransferRoutesO
       onRequest: [requireOwner('edit')],
       schema: {
         tags,
-        summary: 'Import a catalogue file (owners)',
+        summary: 'Import a catalog file (owners)',
         description:
           'The body is the file itself (JSON or CSV, as `format` says), at most 5 MB. Products ' +
           'are matched by slug and variations by SKU. The whole file is checked first: any ' +
@@ -92,8 +92,8 @@ export const catalogTransferRoutes: FastifyPluginAsyncZod<CatalogTransferRoutesO
           'be in the media library.',
         querystring: CatalogImportQuerySchema,
         body: z
-          .string({ error: 'Send the catalogue file as the request body.' })
-          .min(1, 'The catalogue file is empty.'),
+          .string({ error: 'Send the catalog file as the request body.' })
+          .min(1, 'The catalog file is empty.'),
         response: {
           200: CatalogImportResultSchema,
           400: ApiErrorSchema,

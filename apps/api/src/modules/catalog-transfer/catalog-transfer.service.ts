@@ -489,7 +489,7 @@ export function createCatalogTransferService(
               subjectType: 'catalog',
               subjectId: 0,
               summary:
-                `Catalogue imported from ${options.format.toUpperCase()}: ${result.created} created, ` +
+                `Catalog imported from ${options.format.toUpperCase()}: ${result.created} created, ` +
                 `${result.updated} updated, ${result.unchanged} unchanged`,
             },
             tx,

@@ -150,7 +150,7 @@ describe('POST /larder/v1/catalog/import', () => {
       const after = await catalogEntries();
       expect(after).toHaveLength(before.length + 1);
       expect(after[0]!.summary).toBe(
-        `Catalogue imported from ${format.toUpperCase()}: 0 created, 0 updated, ${summary.unchanged} unchanged`,
+        `Catalog imported from ${format.toUpperCase()}: 0 created, 0 updated, ${summary.unchanged} unchanged`,
       );
     },
   );
@@ -533,7 +533,7 @@ describe('POST /larder/v1/catalog/import', () => {
       await importFile('type,slug,colour\r\nsimple,a,red\r\n', 'csv', false),
     );
     expect(unknown).toEqual({
-      'row 1, column 3 "colour"': 'is not a column of the catalogue CSV',
+      'row 1, column 3 "colour"': 'is not a column of the catalog CSV',
     });
     const orphan = problems(
       await importFile('type,parent,sku,regular_price\r\nvariation,nowhere,X-1,3\r\n', 'csv', true),

@@ -36,7 +36,7 @@ export const passwordResetEmail = (to: Mailbox, shopName: string, link: string):
     { kind: 'button', label: 'Choose a new password', href: link },
     {
       kind: 'fine-print',
-      text: 'If you did not ask for this, ignore this email: your password stays as it is.',
+      text: "If you didn't ask for this, ignore this email: your password stays as it is.",
     },
   ],
 });
@@ -45,17 +45,17 @@ export const passwordResetEmail = (to: Mailbox, shopName: string, link: string):
 export const passwordChangedEmail = (to: Mailbox, shopName: string, resetLink: string): Email => ({
   to,
   subject: `Your ${shopName} password was changed`,
-  preview: 'If this was you, there is nothing to do.',
+  preview: "If this was you, there's nothing to do.",
   heading: 'Your password was changed',
   greeting: `Hello ${to.name},`,
   blocks: [
     {
       kind: 'paragraph',
-      text: `The password of your ${shopName} account was just changed, and every other device was signed out. If this was you, there is nothing to do.`,
+      text: `The password of your ${shopName} account was just changed, and every other device was signed out. If this was you, there's nothing to do.`,
     },
     {
       kind: 'paragraph',
-      text: 'If it was not you, choose a new password now: that signs everyone else out again.',
+      text: "If it wasn't you, choose a new password now: that signs everyone else out again.",
     },
     { kind: 'button', label: 'Reset your password', href: resetLink },
   ],
@@ -76,7 +76,7 @@ export const confirmNewEmailEmail = (to: Mailbox, shopName: string, link: string
     { kind: 'button', label: 'Confirm this address', href: link },
     {
       kind: 'fine-print',
-      text: 'If you did not ask for this, ignore this email: nothing changes.',
+      text: "If you didn't ask for this, ignore this email: nothing changes.",
     },
   ],
 });
@@ -100,7 +100,7 @@ export const emailChangeRequestedEmail = (
     },
     {
       kind: 'paragraph',
-      text: 'If this was not you, reset your password now: that cancels the change and signs everyone out.',
+      text: "If this wasn't you, reset your password now: that cancels the change and signs everyone out.",
     },
     { kind: 'button', label: 'Reset your password', href: resetLink },
   ],
@@ -118,6 +118,6 @@ export const addressInUseEmail = (to: string, shopName: string): Email => ({
       kind: 'paragraph',
       text: `Someone asked to move another ${shopName} account to this address, which already has an account of its own. Nothing has changed. If it was you, sign in with this address instead, or reset its password.`,
     },
-    { kind: 'fine-print', text: 'If you did not ask for this, ignore this email.' },
+    { kind: 'fine-print', text: "If you didn't ask for this, ignore this email." },
   ],
 });

@@ -49,7 +49,7 @@ export function overdueInvoiceReminderEmail(
       },
       {
         kind: 'fine-print',
-        text: 'Already paid? Thank you, and sorry for the reminder: reply with the payment reference and we will record it.',
+        text: "Already paid? Thank you, and sorry for the reminder: reply with the payment reference and we'll record it.",
       },
     ],
   });

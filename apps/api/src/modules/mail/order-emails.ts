@@ -52,7 +52,7 @@ export const orderConfirmationEmail = (order: Order, link: string, shopName: str
     news: [
       {
         kind: 'paragraph',
-        text: 'We have your payment and are getting your granola ready. We will email you again when it is on its way.',
+        text: "Your payment is in, and we're getting your granola ready. We'll email you again when it's on its way.",
       },
     ],
   });
@@ -80,7 +80,7 @@ export function invoiceOrderConfirmationEmail(
     news: [
       {
         kind: 'paragraph',
-        text: `Your order is on account: we will invoice ${formatMoney(order.total)}, due by ${dueDay(terms.date_due_gmt)} (${paymentTermsLabel(terms.terms)}). The invoice is attached. We are getting your order ready.`,
+        text: `Your order is on account: we'll invoice ${formatMoney(order.total)}, due by ${dueDay(terms.date_due_gmt)} (${paymentTermsLabel(terms.terms)}). The invoice is attached. We're getting your order ready.`,
       },
       {
         kind: 'details',
@@ -160,7 +160,7 @@ export const customerNoteEmail = (
     heading: 'A note about your order',
     subject: `A note about your ${shopName} order #${order.number}`,
     news: [
-      { kind: 'paragraph', text: 'We have added a note to your order:' },
+      { kind: 'paragraph', text: "We've added a note to your order:" },
       { kind: 'quote', label: `From ${shopName}`, text: note },
     ],
   });
@@ -179,7 +179,7 @@ export function orderRefundedEmail(
     state: refund.full ? 'refunded' : 'partly refunded',
     heading: refund.full ? 'Your order is refunded' : 'Part of your order is refunded',
     news: [
-      { kind: 'paragraph', text: `We have refunded ${formatCents(refund.amountCents)} ${how}.` },
+      { kind: 'paragraph', text: `We've refunded ${formatCents(refund.amountCents)} ${how}.` },
       ...(refund.reason ? [{ kind: 'quote' as const, label: 'Reason', text: refund.reason }] : []),
     ],
   });

@@ -13,20 +13,20 @@ export const stockRequestConfirmationEmail = (
   cancelLink: string,
 ): Email => ({
   to: email,
-  subject: `We will email you when ${item.name} is back`,
-  preview: 'One email when it is back in stock, and nothing else.',
-  heading: `We will tell you when ${item.name} is back`,
+  subject: `We'll email you when ${item.name} is back`,
+  preview: "One email when it's back in stock, and nothing else.",
+  heading: `We'll tell you when ${item.name} is back`,
   greeting: 'Hello,',
   blocks: [
     {
       kind: 'paragraph',
-      text: `${item.name} is sold out right now. As soon as it is back in stock we will send one email to ${email}, and nothing else.`,
+      text: `${item.name} is sold out right now. As soon as it's back in stock we'll send one email to ${email}, and nothing else.`,
     },
     { kind: 'button', label: 'See it in the shop', href: item.link },
     { kind: 'button', label: 'Cancel this request', href: cancelLink, variant: 'secondary' },
     {
       kind: 'fine-print',
-      text: 'If you did not ask for this, cancel it with the button above or ignore this email: you will get one email at most.',
+      text: "If you didn't ask for this, cancel it with the button above or ignore this email: you'll get one email at most.",
     },
   ],
 });
@@ -46,7 +46,7 @@ export const backInStockEmail = (email: string, item: NotifiedItem, shopName: st
     { kind: 'button', label: 'Order it now', href: item.link },
     {
       kind: 'fine-print',
-      text: 'Stock can run out again quickly. This is the only email you will get about it.',
+      text: "Stock can run out again quickly. This is the only email you'll get about it.",
     },
   ],
 });

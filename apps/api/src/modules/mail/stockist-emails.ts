@@ -11,9 +11,9 @@ export const stockistListingApprovedEmail = (
   whereToBuyLink: string,
 ): Email => ({
   to,
-  subject: 'You are on our store locator',
+  subject: "You're on our store locator",
   preview: `${listing.businessName} is now listed where shoppers look for our granola.`,
-  heading: 'You are on our store locator',
+  heading: "You're on our store locator",
   blocks: [
     {
       kind: 'paragraph',
@@ -22,7 +22,7 @@ export const stockistListingApprovedEmail = (
     { kind: 'button', label: 'See the listing', href: whereToBuyLink },
     {
       kind: 'paragraph',
-      text: 'If anything in the listing changes, reply to this email and we will update it.',
+      text: "If anything in the listing changes, reply to this email and we'll update it.",
     },
   ],
 });
@@ -40,7 +40,7 @@ export const stockistListingDeclinedEmail = (
   blocks: [
     {
       kind: 'paragraph',
-      text: `Thank you for asking us to list ${listing.businessName} on our Where to Buy page. We are not adding it for now:`,
+      text: `Thank you for asking us to list ${listing.businessName} on our Where to Buy page. We're not adding it for now:`,
     },
     { kind: 'quote', label: 'Why', text: reason },
     {

@@ -44,7 +44,7 @@ export const wholesaleApplicationOwnerEmail = (
         { label: 'Email', value: application.email, href: `mailto:${application.email}` },
         { label: 'Phone', value: application.phone },
         { label: 'Address', value: application.address },
-        { label: 'Tax id / resale', value: application.taxId },
+        { label: 'Tax ID / resale', value: application.taxId },
         { label: 'Monthly volume', value: application.monthlyVolume },
         { label: 'Account', value: application.account },
         { label: 'Certificate', value: application.certificate },
@@ -67,9 +67,9 @@ export const wholesaleApplicationReceivedEmail = (
   shopName: string,
 ): Email => ({
   to,
-  subject: 'We have your wholesale application',
+  subject: 'We got your wholesale application',
   preview: "We review every application by hand and we'll be in touch within a few working days.",
-  heading: 'We have your application',
+  heading: 'We got your application',
   greeting: `Hello ${applicant.contactName},`,
   blocks: [
     {
@@ -78,7 +78,7 @@ export const wholesaleApplicationReceivedEmail = (
     },
     {
       kind: 'paragraph',
-      text: 'Once you are approved, sign in with this email address to see wholesale prices across the shop.',
+      text: "Once you're approved, sign in with this email address to see wholesale prices across the shop.",
     },
   ],
 });
@@ -98,7 +98,7 @@ export function minimumsSentence({ openingCents, reorderCents }: WholesaleWelcom
   const reorder = reorderCents > 0 ? `a ${formatCents(reorderCents)} minimum` : 'none';
   const sentence =
     openingCents === 0 && reorderCents === 0
-      ? 'There is no order minimum.'
+      ? "There's no order minimum."
       : `Your first order has ${opening} and reorders ${reorder === 'none' ? 'have none' : `have ${reorder}`}, counted on the goods before shipping and tax.`;
   return `${sentence} Each product page shows its case size, minimum quantity and quantity breaks.`;
 }
@@ -120,12 +120,12 @@ export const wholesaleApprovedEmail = (
     },
     {
       kind: 'paragraph',
-      text: 'How to order: sign in with your email address and you will see your wholesale price on every product, in your cart and at checkout. Add what you need to the cart and check out as usual.',
+      text: "How to order: sign in with your email address and you'll see your wholesale price on every product, in your cart and at checkout. Add what you need to the cart and check out as usual.",
     },
     { kind: 'paragraph', text: minimumsSentence(welcome.minimums) },
     {
       kind: 'paragraph',
-      text: 'You pay by card or PayPal at checkout. To pay by invoice on terms such as Net 30, reply to this email and we will set up your account.',
+      text: "You pay by card or PayPal at checkout. To pay by invoice on terms such as Net 30, reply to this email and we'll set up your account.",
     },
     { kind: 'button', label: 'Sign in', href: welcome.signInLink },
     {
@@ -164,7 +164,7 @@ export const wholesaleDeclinedEmail = (
   blocks: [
     {
       kind: 'paragraph',
-      text: `Thank you for applying for a wholesale account for ${applicant.businessName}. We are sorry, but we cannot approve it:`,
+      text: `Thank you for applying for a wholesale account for ${applicant.businessName}. We're sorry, but we can't approve it:`,
     },
     { kind: 'quote', label: 'Why', text: reason },
     {

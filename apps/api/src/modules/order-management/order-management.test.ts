@@ -150,7 +150,7 @@ describe('PUT /wp-json/wc/v3/orders/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await stockOf(productId)).toBe(before);
     expect((await notesOf(order.id)).map((note) => note.note)).toContain(
-      'Order status changed from Pending payment to Cancelled.',
+      'Order status changed from Pending payment to Canceled.',
     );
   });
 

@@ -76,7 +76,7 @@ const traces = async (order: Order) => ({
     await t.database.db.select().from(activityLog).where(eq(activityLog.subjectId, order.id))
   ).filter((entry) => entry.action === 'order.refund'),
   mails: mailTo(t.config.dataDir, order.billing.email).filter(
-    (mail) => mail.text.includes('We have refunded') && mail.text.includes(`Order #${order.id} `),
+    (mail) => mail.text.includes("We've refunded") && mail.text.includes(`Order #${order.id} `),
   ),
 });
 

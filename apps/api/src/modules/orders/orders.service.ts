@@ -762,7 +762,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           'larder_order_not_payable',
           paid
             ? 'This order has already been paid.'
-            : 'This order was cancelled because it was not paid in time. Please place your order again.',
+            : "This order was canceled because it wasn't paid in time. Please place your order again.",
         );
       }
       return {
@@ -806,7 +806,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           409,
           'larder_order_not_payable',
           found.order.status === 'cancelled'
-            ? 'This order was cancelled before the payment went through.'
+            ? 'This order was canceled before the payment went through.'
             : 'This order has already been paid.',
         );
       });
@@ -928,8 +928,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           } else {
             throw refuse(
               from === 'completed'
-                ? 'a completed order cannot be cancelled; refund it instead.'
-                : 'only a pending, processing or on-hold order can be cancelled.',
+                ? "a completed order can't be canceled; refund it instead."
+                : 'only a pending, processing or on-hold order can be canceled.',
             );
           }
         }

@@ -170,7 +170,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
       throw new ApiError(
         409,
         PAYMENT_ERROR_CODES.notPayable,
-        'This order was cancelled before your payment went through. Please contact us and we will refund it.',
+        "This order was canceled before your payment went through. Please contact us and we'll refund it.",
       );
     }
     await sendOrderEmails(paid);

@@ -100,7 +100,7 @@ describe('the shipping policy page and the quoted rates', () => {
       localDeliveryCents: 400,
       militaryStates: ['AA', 'AE', 'AP'],
     });
-    expect(policyText).toContain('We do not ship internationally');
+    expect(policyText).toContain("We don't ship internationally");
   });
 
   it('the shop page promises the same free-shipping threshold', async () => {

@@ -25,7 +25,7 @@ export interface StockNotificationsOptions {
 
 export const STOCK_REQUEST_RECEIVED =
   'Thanks. We will email you once when it is back in stock; check your inbox for a link to cancel.';
-export const STOCK_REQUEST_CANCELLED = 'Done: we will not email you about it.';
+export const STOCK_REQUEST_CANCELLED = "Done: we won't email you about it.";
 
 const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 

@@ -72,7 +72,7 @@ describe('POST /wp-json/wc/v3/products/{id}/stock-notifications', () => {
     expect(rows).toMatchObject([{ email, variationId: 0, notifiedAt: null }]);
     const [mail, ...more] = mailTo(t.config.dataDir, email);
     expect(more).toEqual([]);
-    expect(mail!.headers.subject).toBe(`We will email you when ${product.name} is back`);
+    expect(mail!.headers.subject).toBe(`We'll email you when ${product.name} is back`);
     expect(mail!.text).toContain(`http://shop.test/product/${product.slug}`);
     const link = cancelLinkIn(mail!.text);
     expect(link.id).toBe(rows[0]!.id);

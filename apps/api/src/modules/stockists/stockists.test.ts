@@ -197,7 +197,7 @@ describe('PUT /wp-json/larder/v1/stockist-listings/{id}', () => {
       },
     ]);
     expect(mailTo(t.config.dataDir, buyer.email).map((mail) => mail.headers.subject)).toContain(
-      'You are on our store locator',
+      "You're on our store locator",
     );
     const twice = await decide(listing.id, { status: 'approved' });
     expect(twice.statusCode).toBe(409);

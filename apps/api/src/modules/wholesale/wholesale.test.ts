@@ -238,7 +238,7 @@ describe('POST /wholesale-registration/', () => {
     }
     const applicant = mailTo(t.config.dataDir, email);
     expect(applicant).toHaveLength(1);
-    expect(applicant[0]!.headers.subject).toBe('We have your wholesale application');
+    expect(applicant[0]!.headers.subject).toBe('We got your wholesale application');
     expect(applicant[0]!.text).toContain("we'll be in touch");
   });
 

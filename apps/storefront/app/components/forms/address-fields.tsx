@@ -24,7 +24,7 @@ const LABELS: Record<AddressField, string> = {
   address_2: 'Apartment, suite, unit',
   city: 'City',
   state: 'State',
-  postcode: 'Postcode / ZIP',
+  postcode: 'ZIP code',
 };
 
 /** Autocomplete tokens, after the form's section ("billing", "shipping") where it has one. */

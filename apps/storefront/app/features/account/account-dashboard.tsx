@@ -21,13 +21,13 @@ export function AccountDashboard({ customer, page }: { customer: Customer; page:
         <ul className="account-dashboard__cards">
           <li>
             <Link to="/my-account/order-history" className="account-dashboard__card">
-              <strong>Order History</strong>
+              <strong>Order history</strong>
               <span>Your orders, newest first, with their details and a quick reorder.</span>
             </Link>
           </li>
           <li>
             <Link to="/my-account/account-details" className="account-dashboard__card">
-              <strong>Account Details</strong>
+              <strong>Account details</strong>
               <span>Your name, email, addresses and password.</span>
             </Link>
           </li>
@@ -37,7 +37,7 @@ export function AccountDashboard({ customer, page }: { customer: Customer; page:
             Signed in as <strong>{customer.email}</strong>.
           </span>
           <Button variant="secondary" disabled={signingOut} onClick={() => void signOut()}>
-            {signingOut ? 'Logging out…' : 'Log Out'}
+            {signingOut ? 'Signing out…' : 'Sign out'}
           </Button>
         </p>
       </div>

@@ -66,7 +66,7 @@ export default function AccountDropdown() {
         onBlur={onBlur}
       >
         <Link to="/my-account" className="account-menu__link">
-          My Account
+          My account
         </Link>
         <button
           ref={buttonRef}
@@ -101,7 +101,7 @@ export default function AccountDropdown() {
               disabled={signingOut}
               onClick={() => void signOut()}
             >
-              {signingOut ? 'Logging out…' : 'Log Out'}
+              {signingOut ? 'Signing out…' : 'Sign out'}
             </button>
           </li>
         </ul>

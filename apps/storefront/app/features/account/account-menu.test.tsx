@@ -17,34 +17,34 @@ afterEach(() => {
 });
 
 describe('AccountMenu (spec §2 top bar)', () => {
-  it('offers Login and Sign Up to a visitor', async () => {
+  it('offers Sign in and Sign up to a visitor', async () => {
     renderMenu();
     const nav = within(await screen.findByRole('navigation', { name: 'Account' }));
-    expect(nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    expect(nav.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/sign-up');
+    expect(nav.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(nav.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/sign-up');
   });
 
   it('opens from its button for a signed-in customer; Escape closes it and returns focus', async () => {
     act(() => useSessionStore.setState({ customer: aCustomer() }));
     const user = userEvent.setup();
     renderMenu();
-    expect((await screen.findByRole('link', { name: 'My Account' })).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'My account' })).getAttribute('href')).toBe(
       '/my-account',
     );
     const toggle = await screen.findByRole('button', { name: 'Account menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('link', { name: 'Order History' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Order history' })).toBeNull();
 
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const menu = within(screen.getByTestId('account-menu'));
     expect(menu.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Order History',
-      'Account Details',
-      'Log Out',
+      'Order history',
+      'Account details',
+      'Sign out',
     ]);
     await user.tab();
-    expect(document.activeElement?.textContent).toBe('Order History');
+    expect(document.activeElement?.textContent).toBe('Order history');
 
     await user.keyboard('{Escape}');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -60,7 +60,7 @@ describe('AccountMenu (spec §2 top bar)', () => {
     await user.tab();
     await user.tab();
     await user.tab();
-    expect(document.activeElement?.textContent).toBe('Log Out');
+    expect(document.activeElement?.textContent).toBe('Sign out');
     await user.tab();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });

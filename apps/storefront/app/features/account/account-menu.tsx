@@ -14,8 +14,8 @@ export function AccountMenu() {
   if (!customer) {
     return (
       <nav aria-label="Account" className="top-bar__account" data-testid="account-nav">
-        <Link to="/login">Login</Link>
-        <Link to="/sign-up">Sign Up</Link>
+        <Link to="/login">Sign in</Link>
+        <Link to="/sign-up">Sign up</Link>
       </nav>
     );
   }
@@ -24,7 +24,7 @@ export function AccountMenu() {
       fallback={
         <nav aria-label="Account" className="top-bar__account" data-testid="account-nav">
           <Link to="/my-account" className="account-menu__link">
-            My Account
+            My account
           </Link>
         </nav>
       }

@@ -14,17 +14,15 @@ export async function loadAccountPage(apiFetch: ApiFetch, slug: string) {
   return { chrome: chromeFromPage(page), page: toContentPage(page) };
 }
 
-/** An account screen: the page's introduction, then the form in a card; more below it if given. */
+/** An account screen: the page's introduction, then the form in a card. */
 export function AccountPage({
   page,
   intro = true,
   children,
-  after,
 }: {
   page: ContentPage;
   intro?: boolean;
   children: ReactNode;
-  after?: ReactNode;
 }) {
   return (
     <section className="section">
@@ -37,7 +35,6 @@ export function AccountPage({
           ) : null}
           {children}
         </div>
-        {after}
       </div>
     </section>
   );

@@ -95,7 +95,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       </div>
       <p className="account-form__links">
         <Link to="/forgot-password">Forgot your password?</Link>
-        <Link to="/sign-up">Create an account</Link>
+        <Link to="/sign-up">Create account</Link>
       </p>
     </form>
   );

@@ -4,7 +4,7 @@ import { useCustomer } from './use-customer.ts';
 import { useSignOut } from './use-sign-out.ts';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 
-/** The mobile menu's account block: the dropdown's pages and Log Out, or Login and Sign Up. */
+/** The mobile menu's account block: the dropdown's pages and Sign out, or Sign in and Sign up. */
 export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
   const customer = useCustomer();
   const { signOut, signingOut } = useSignOut();
@@ -12,10 +12,10 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
     return (
       <div className="mobile-menu__account">
         <ButtonLink to="/login" onClick={onNavigate} variant="secondary">
-          Login
+          Sign in
         </ButtonLink>
         <ButtonLink to="/sign-up" onClick={onNavigate}>
-          Sign Up
+          Sign up
         </ButtonLink>
       </div>
     );
@@ -25,7 +25,7 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
       <ul className="mobile-menu__list">
         <li>
           <Link to="/my-account" onClick={onNavigate} className="mobile-menu__link">
-            My Account
+            My account
           </Link>
         </li>
         {ACCOUNT_LINKS.map((link) => (
@@ -44,7 +44,7 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
           void signOut();
         }}
       >
-        {signingOut ? 'Logging out…' : 'Log Out'}
+        {signingOut ? 'Signing out…' : 'Sign out'}
       </Button>
     </nav>
   );

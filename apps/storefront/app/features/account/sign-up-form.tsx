@@ -33,7 +33,7 @@ export function SignUpForm() {
         error instanceof ApiError && error.code === EMAIL_TAKEN ? (
           <p>
             An account already uses this email address. <Link to="/login">Sign in</Link>, or{' '}
-            <Link to="/forgot-password">reset your password</Link> if you have forgotten it.
+            <Link to="/forgot-password">reset your password</Link> if you’ve forgotten it.
           </p>
         ) : (
           <p>{formErrorMessage(error)}</p>
@@ -54,7 +54,7 @@ export function SignUpForm() {
       data-testid="sign-up-form"
     >
       <h2 id="sign-up-title" className="account-card__title">
-        Create an account
+        Create a shopper account
       </h2>
       <FormBanner ref={form.bannerRef} banner={form.banner} />
       <div className="feedback-form__pair">
@@ -88,9 +88,6 @@ export function SignUpForm() {
       <p className="account-form__links">
         <span>
           Already have an account? <Link to="/login">Sign in</Link>
-        </span>
-        <span>
-          Buying for a café or shop? <a href="#wholesale">Apply for a wholesale account</a>
         </span>
       </p>
     </form>

@@ -11,7 +11,7 @@ export const ADMIN_SCREENS = [
   { to: '/admin/shipping', label: 'Shipping', end: false },
   { to: '/admin/taxes', label: 'Sales tax', end: false },
   { to: '/admin/coupons', label: 'Discount codes', end: false },
-  { to: '/admin/catalogue', label: 'Catalogue', end: false },
+  { to: '/admin/catalogue', label: 'Catalog', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
   { to: '/admin/api-keys', label: 'API keys', end: false },
   { to: '/admin/webhooks', label: 'Webhooks', end: false },

@@ -1,6 +1,10 @@
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { formatDate, type PostSummary } from '../content/content-data.ts';
+import { truncateAtWord } from '../../lib/text.ts';
+
+/** About three lines of a card at its narrowest; cut at a word, never inside one. */
+const EXCERPT_LIMIT = 120;
 
 export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -25,7 +29,9 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
         <Heading className="post-card__title">
           <Link to={href}>{post.title}</Link>
         </Heading>
-        {post.excerpt ? <p className="post-card__excerpt">{post.excerpt}</p> : null}
+        {post.excerpt ? (
+          <p className="post-card__excerpt">{truncateAtWord(post.excerpt, EXCERPT_LIMIT)}</p>
+        ) : null}
         <Link to={href} className="text-link" aria-hidden="true" tabIndex={-1}>
           Read the story →
         </Link>

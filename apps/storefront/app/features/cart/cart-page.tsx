@@ -130,7 +130,7 @@ function HydratedCart({ countries, emptyMessage }: CartViewProps) {
           chosen={rate}
           onChoose={selectRate}
           onRetry={rates.retry}
-          idleHint="Enter your street address, city, state and postcode to see shipping options."
+          idleHint="Enter your street address, city, state and ZIP code to see shipping options."
         />
         <DiscountCodeForm
           idPrefix="cart"

@@ -43,7 +43,7 @@ export function ShippingRateOptions({
   else if (updating)
     message = rates.length > 0 ? 'Updating shipping prices…' : 'Finding shipping options…';
   else if (status === 'ready' && rates.length === 0)
-    message = 'We do not ship to this address yet. Check the country and postcode.';
+    message = "We don't ship to this address yet. Check the country and ZIP code.";
 
   return (
     <fieldset

@@ -80,7 +80,7 @@ export function toProductDetail(product: Product) {
     rating: toRating(product),
     shortDescription: demoteH1(product.short_description),
     description: demoteH1(product.description),
-    summary: stripTags(product.short_description).slice(0, 200),
+    summary: stripTags(product.short_description),
     category: product.categories[0]?.name ?? null,
     /** Spec §7: options already sorted by length by the API client. */
     attributes,

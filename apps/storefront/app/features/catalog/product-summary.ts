@@ -2,7 +2,7 @@ import type { DietaryTag, Product } from '@larder/contract';
 import { dietaryClaims } from '@larder/contract/dietary';
 import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
-import { decodeEntities, stripTags } from '../../lib/text.ts';
+import { decodeEntities, stripTags, truncateAtWord } from '../../lib/text.ts';
 import { toCartProduct, type CartProduct, type CartVariationInput } from '../cart/cart-store.ts';
 
 export interface PriceRange {
@@ -150,7 +150,7 @@ export function toProductCard(product: Product): ProductCardData {
     category: product.categories[0]?.name ?? null,
     // The badges are the claims the shop's dietary filters and search agree with (decision 0032).
     tags: dietaryClaims(product).slice(0, 3),
-    blurb: stripTags(product.short_description).slice(0, 140),
+    blurb: truncateAtWord(stripTags(product.short_description), 140),
     sale: cardSale(product),
     quickAdd: quickAddOf(product, name),
     rating: toRating(product),

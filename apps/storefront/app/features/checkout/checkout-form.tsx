@@ -304,7 +304,7 @@ export function CheckoutForm({ countries, gateways, onOrderPlaced }: CheckoutFor
             chosen={rate}
             onChoose={selectRate}
             onRetry={rates.retry}
-            idleHint={`Enter the ${shipToDifferentAddress ? 'shipping' : 'billing'} street address, city, state and postcode to see shipping options.`}
+            idleHint={`Enter the ${shipToDifferentAddress ? 'shipping' : 'billing'} street address, city, state and ZIP code to see shipping options.`}
             error={rateError ?? undefined}
             errorAction={
               rates.error?.status === 409 ? (

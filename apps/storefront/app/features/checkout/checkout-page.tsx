@@ -89,9 +89,7 @@ function HydratedCheckout({ countries, gateways }: CheckoutViewProps) {
 
   if (order) return <OrderPlaced order={order} />;
   if (itemCount === 0)
-    return (
-      <CartEmpty message="There is nothing to check out yet. Find a flavour you love first." />
-    );
+    return <CartEmpty message="Nothing to check out yet. Find a flavor you love first." />;
   if (resume.state === 'checking') return <CartLoading label="Loading your order…" />;
   if (resume.state === 'failed')
     return (

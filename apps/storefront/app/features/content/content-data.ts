@@ -20,7 +20,7 @@ export function toContentPage(page: Page): ContentPage {
     slug: page.slug,
     title: decodeEntities(page.title.rendered),
     html: demoteH1(page.content.rendered),
-    summary: stripTags(page.excerpt.rendered).slice(0, 200),
+    summary: stripTags(page.excerpt.rendered),
   };
 }
 

@@ -55,11 +55,11 @@ describe('SiteHeader navigation (spec §2)', () => {
     expect(current((await mainNav()).getByRole('link', { name: 'Locations' }))).toBe('page');
   });
 
-  it('shows Login and Sign Up to visitors', async () => {
+  it('shows Sign in and Sign up to visitors', async () => {
     renderHeaderAt('/');
     const account = within(await screen.findByRole('navigation', { name: 'Account' }));
-    expect(account.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    expect(account.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/sign-up');
+    expect(account.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(account.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/sign-up');
   });
 });
 

@@ -7,7 +7,7 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   processing: 'Processing',
   'on-hold': 'On hold',
   completed: 'Completed',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
   refunded: 'Refunded',
   failed: 'Failed',
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoShop } from '../../test/shop.ts';
-import { absoluteUrl, canonicalUrl, clampDescription, pageSeoMeta, seoMeta } from './seo.ts';
+import { absoluteUrl, canonicalUrl, pageSeoMeta, seoMeta } from './seo.ts';
 
 const args = (pathname: string, search = '') => ({
   location: { pathname, search },
@@ -31,23 +31,31 @@ describe('canonicalUrl', () => {
   });
 });
 
-describe('absoluteUrl and clampDescription', () => {
+describe('absoluteUrl', () => {
   it('makes an upload path absolute and leaves a full URL alone', () => {
     expect(absoluteUrl('https://x.test', '/wp-content/uploads/a.jpg')).toBe(
       'https://x.test/wp-content/uploads/a.jpg',
     );
     expect(absoluteUrl('https://x.test', 'https://cdn.test/a.jpg')).toBe('https://cdn.test/a.jpg');
   });
-
-  it('cuts a long description at a word near 160 characters', () => {
-    const text = 'Oats '.repeat(60);
-    const clamped = clampDescription(text);
-    expect(clamped.length).toBeLessThanOrEqual(160);
-    expect(clamped.endsWith('Oats…')).toBe(true);
-  });
 });
 
 describe('seoMeta', () => {
+  it('cuts a long description before a word, with an ellipsis', () => {
+    const description =
+      'Think of the top of an apple crisp, then make it breakfast. Chewy dried apples from an ' +
+      'orchard near Hendersonville, soft Ceylon cinnamon and a touch of brown butter flavor.';
+    const content = find(
+      seoMeta(args('/shop/apple'), { title: 'Apple Crisp', description }),
+      'name',
+      'description',
+    )?.content as string;
+    expect(content).toBe(
+      'Think of the top of an apple crisp, then make it breakfast. Chewy dried apples from an ' +
+        'orchard near Hendersonville, soft Ceylon cinnamon and a touch of brown…',
+    );
+  });
+
   it('gives title, description, canonical, Open Graph and a Twitter card', () => {
     const tags = seoMeta(args('/blog/apple-crisp', '?utm_source=x'), {
       title: 'Apple crisp',

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { ShopIdentity } from '@larder/contract';
-import { pageTitle } from '../../lib/text.ts';
+import { pageTitle, truncateAtWord } from '../../lib/text.ts';
 
 /** The parts of React Router's `MetaArgs` the helper reads; every route's `meta` args fit it. */
 export interface SeoArgs {
@@ -23,6 +23,7 @@ export interface SeoInput {
   noindex?: boolean;
 }
 
+/** Search engines cut meta descriptions near 160 characters. */
 const DESCRIPTION_LIMIT = 160;
 
 const rootSiteConfig = (matches: SeoArgs['matches']) =>
@@ -64,22 +65,13 @@ export function canonicalUrl(
   return `${origin}${path}${query ? `?${query}` : ''}`;
 }
 
-/** Meta descriptions are cut by search engines near 160 characters; cut at a word boundary. */
-export function clampDescription(text: string, limit = DESCRIPTION_LIMIT): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= limit) return clean;
-  const cut = clean.slice(0, limit - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > limit / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
-}
-
 /** One helper for every route's `meta`: title, description, canonical, Open Graph, Twitter card and JSON-LD. */
 export function seoMeta(args: SeoArgs, input: SeoInput): MetaDescriptor[] {
   const origin = siteOrigin(args.matches);
   const shopName = siteShop(args.matches)?.name ?? '';
   const fullTitle = pageTitle(input.title ?? 'Page not found', shopName);
   const tags: MetaDescriptor[] = [{ title: fullTitle }];
-  const description = input.description ? clampDescription(input.description) : '';
+  const description = input.description ? truncateAtWord(input.description, DESCRIPTION_LIMIT) : '';
   if (description) tags.push({ name: 'description', content: description });
 
   // A 404 has no canonical address and is not indexed.

@@ -148,7 +148,7 @@ export function WholesaleApplication({ countries, customer }: WholesaleApplicati
             />
             <TextField
               id="wholesale-tax_id"
-              label="Tax id or resale certificate number"
+              label="Tax ID or resale certificate number"
               {...form.field('tax_id')}
             />
             <div className="form-grid__wide">

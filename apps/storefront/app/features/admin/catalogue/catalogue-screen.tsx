@@ -53,7 +53,7 @@ function ImportForm() {
         id="catalogue-file"
         name="file"
         type="file"
-        label="Catalogue file"
+        label="Catalog file"
         accept=".csv,.json,text/csv,application/json"
         hint="A CSV or JSON file exported here or by the command line. Products are matched by slug and variations by SKU; products not in the file stay as they are."
       />
@@ -160,8 +160,8 @@ export function CatalogueScreen({ result }: { result: CatalogueResult | undefine
   return (
     <>
       <AdminPageHeader
-        title="Catalogue"
-        description="Download the whole catalogue, edit it in a spreadsheet, and bring it back."
+        title="Catalog"
+        description="Download the whole catalog, edit it in a spreadsheet, and bring it back."
       />
       <ActionNotice result={result} />
       <div className="admin-grid-2">

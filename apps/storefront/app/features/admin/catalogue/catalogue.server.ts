@@ -61,7 +61,7 @@ export async function importCatalogue(request: Request, apiFetch: ApiFetch) {
   const formData = await request.formData();
   const file = formData.get('file');
   if (!(file instanceof File) || file.size === 0) {
-    return refusedFile('Choose a catalogue file (.csv or .json) first.', 'file');
+    return refusedFile('Choose a catalog file (.csv or .json) first.', 'file');
   }
   if (file.size > CATALOG_FILE_MAX_BYTES) {
     return refusedFile(

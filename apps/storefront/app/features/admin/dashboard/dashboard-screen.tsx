@@ -98,7 +98,7 @@ export function DashboardScreen({
           </h2>
           <ul className="admin-stats admin-stats--stacked">
             <QueueTile
-              label="Orders to fulfil"
+              label="Orders to fulfill"
               count={counts.toFulfil}
               to="/admin/orders?status=processing"
               testId="count-to-fulfil"

@@ -41,7 +41,7 @@ const ADDRESS_LABELS: Record<string, string> = {
   address_2: 'Apartment, suite, unit',
   city: 'City',
   state: 'State',
-  postcode: 'Postcode / ZIP',
+  postcode: 'ZIP code',
   country: 'Country code',
   email: 'Email',
   phone: 'Phone',
@@ -397,7 +397,7 @@ function OrderLines({ data, result }: { data: LinesStep; result: ActionResult | 
             name="reference"
             label="Payment reference"
             required={false}
-            hint="A cheque number or bank reference."
+            hint="A check number or bank reference."
             maxLength={100}
             defaultValue={draft.reference}
           />

@@ -7,7 +7,7 @@ import type { QuickOrderRow } from '../../wholesale/quick-order/quick-order-rows
 /** Ways an owner records an order paid outside the shop (WooCommerce's ids where it has one). */
 export const PAID_METHODS = [
   { id: 'bacs', title: 'Bank transfer' },
-  { id: 'cheque', title: 'Cheque' },
+  { id: 'cheque', title: 'Check' },
   { id: 'card_by_phone', title: 'Card by phone' },
 ] as const;
 

@@ -7,7 +7,7 @@ export const ORDER_STATUS_OPTIONS = [
   { value: 'processing', label: 'Processing' },
   { value: 'on-hold', label: 'On hold' },
   { value: 'completed', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'cancelled', label: 'Canceled' },
   { value: 'refunded', label: 'Refunded' },
   { value: 'failed', label: 'Failed' },
 ] as const;

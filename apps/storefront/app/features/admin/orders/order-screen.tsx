@@ -286,7 +286,7 @@ function InvoicePaidForm({ result }: { result: ActionResult | undefined }) {
         name="reference"
         label="Reference"
         required={false}
-        hint="A cheque or bank transfer number, if any."
+        hint="A check or bank transfer number, if any."
         autoComplete="off"
         maxLength={100}
         error={errors.reference}

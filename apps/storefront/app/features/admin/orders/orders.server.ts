@@ -151,7 +151,7 @@ export async function orderAction(request: Request, params: { id?: string }, api
   if (intent === 'cancel') {
     return runAction(async () => {
       const order = await api.updateOrder(id, { status: 'cancelled' });
-      return `Order ${order.number} was cancelled and its stock put back.`;
+      return `Order ${order.number} was canceled and its stock put back.`;
     });
   }
 

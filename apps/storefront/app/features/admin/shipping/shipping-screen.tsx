@@ -348,22 +348,22 @@ function Locations({ view, result }: { view: ZoneView; result: ActionResult | un
         method="post"
         preventScrollReset
         className="admin-shipping-inline"
-        aria-label={`Postcodes of ${view.zone.name}`}
+        aria-label={`ZIP codes of ${view.zone.name}`}
       >
         <input type="hidden" name="intent" value="set-postcodes" />
         <input type="hidden" name="zone_id" value={zoneId} />
         <TextAreaField
           id={`zone-${zoneId}-postcodes`}
           name="postcodes"
-          label="Only these postcodes"
+          label="Only these ZIP codes"
           required={false}
           rows={2}
-          hint="One a line: 27701, wildcards 277*, ranges 27500...27599. Empty: any postcode."
+          hint="One a line: 27701, wildcards 277*, ranges 27500...27599. Empty: any ZIP code."
           defaultValue={postcodes.map((location) => location.code).join('\n')}
           error={Object.values(postcodeErrors)[0]}
         />
         <SubmitButton variant="secondary" pending={savingPostcodes} pendingLabel="Saving…">
-          Save postcodes
+          Save ZIP codes
         </SubmitButton>
       </Form>
     </div>

@@ -51,7 +51,7 @@ function locationLabel(location: ShippingZoneLocation, countries: Map<string, Co
     case 'continent':
       return `${SHIPPING_CONTINENTS[location.code] ?? location.code} (continent)`;
     case 'postcode':
-      return `Postcode ${location.code}`;
+      return `ZIP code ${location.code}`;
   }
 }
 
@@ -263,8 +263,8 @@ export async function shippingAction(request: Request, apiFetch: ApiFetch) {
       ]);
       const name = await zoneName(api, zoneId);
       return postcodes.length === 0
-        ? `“${name}” no longer narrows by postcode.`
-        : `“${name}” now only takes postcodes ${postcodes.join(', ')}.`;
+        ? `“${name}” no longer narrows by ZIP code.`
+        : `“${name}” now only takes ZIP codes ${postcodes.join(', ')}.`;
     });
   }
 

@@ -94,9 +94,9 @@ function RateForm({
         <TextField
           id="tax-postcodes"
           name="postcodes"
-          label="Postcodes"
+          label="ZIP codes"
           required={false}
-          hint="Separated by commas: 27701, 277* or 27500...27599. Empty: every postcode."
+          hint="Separated by commas: 27701, 277* or 27500...27599. Empty: every ZIP code."
           defaultValue={editing?.postcodes.join(', ') ?? ''}
           error={errors.postcodes}
         />
@@ -163,13 +163,13 @@ export function TaxesScreen({ rates, editing, result }: TaxesScreenProps) {
       <AdminTable
         testId="tax-rates"
         caption="Tax rates"
-        columns={['Name', 'Where', 'Postcodes', 'Class', 'Rate', 'Priority', 'Shipping', 'Actions']}
+        columns={['Name', 'Where', 'ZIP codes', 'Class', 'Rate', 'Priority', 'Shipping', 'Actions']}
         empty="No rates: no sales tax is charged anywhere."
         rows={rates.map((rate) => (
           <tr key={rate.id} data-testid="tax-rate-row">
             <td data-label="Name">{rate.name || '—'}</td>
             <td data-label="Where">{place(rate)}</td>
-            <td data-label="Postcodes">{rate.postcodes.join(', ') || 'All'}</td>
+            <td data-label="ZIP codes">{rate.postcodes.join(', ') || 'All'}</td>
             <td data-label="Class">{className(rate.class)}</td>
             <td data-label="Rate">{Number(rate.rate)} %</td>
             <td data-label="Priority">{rate.priority}</td>

@@ -116,6 +116,32 @@ test('related products on the product page link to real products', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: name! })).toBeAttached();
 });
 
+test('a first visit shows the server-rendered reviews and related cards, and loads their code on the first scroll', async ({
+  page,
+}) => {
+  const product = (await shopApi(page.request).products()).find(
+    (candidate) => candidate.rating_count > 0 && candidate.related_ids.length > 0,
+  );
+  if (!product) throw new Error('The seed needs a reviewed product with related products');
+  const deferred: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname;
+    if (/\/(review-list|related-products)-[^/]+\.js$/.test(file)) deferred.push(file);
+  });
+  await gotoHydrated(page, `/product/${product.slug}`);
+  await page.waitForLoadState('networkidle');
+  expect(deferred).toEqual([]);
+  const reviews = page.getByTestId('review');
+  await expect(reviews.first()).toBeAttached();
+  const shown = await reviews.count();
+  await expect(page.getByRole('region', { name: 'You may also like' })).toBeAttached();
+
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => deferred.length).toBe(2);
+  // Hydrated in place: the same reviews, and no hydration error replaced them.
+  await expect(reviews).toHaveCount(shown);
+});
+
 test('a recipe post links to the products it uses', async ({ page }) => {
   const posts = await shopApi(page.request).posts();
   const recipe = posts.find((post) => post.content.rendered.includes('Shop the recipe'));

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { Route } from './+types/product';
 import { createShopApi } from '../lib/api/index.ts';
+import { lazyAfterFirstVisit } from '../lib/lazy-after-first-visit.ts';
 import { toProductDetail } from '../features/catalog/product-detail.ts';
 import { ProductDetail } from '../features/catalog/product-detail-view.tsx';
 import { toProductCard } from '../features/catalog/product-summary.ts';
@@ -18,17 +19,9 @@ export { RouteErrorBoundary as ErrorBoundary } from '../features/content/route-e
 /** Issue 18: a row of cards under the reviews. */
 const RELATED_COUNT = 4;
 
-// True on a first visit: this module loads before hydration then, and after it on a visit within the shop.
-const hydrating =
-  typeof document !== 'undefined' && !('hydrated' in document.documentElement.dataset);
-
-// Under the reviews, so out of the first load: the server renders it, and on a first visit the
-// browser keeps that HTML (plain links) until the shopper scrolls and its code loads (decision 0047).
-const RelatedProducts = lazy(() =>
-  (hydrating
-    ? new Promise((resolve) => addEventListener('scroll', resolve, { once: true }))
-    : Promise.resolve()
-  ).then(() => import('../features/catalog/related-products.tsx')),
+// Under the reviews: the server renders it, and a first visit loads its code on the first scroll.
+const RelatedProducts = lazyAfterFirstVisit(
+  () => import('../features/catalog/related-products.tsx'),
 );
 
 export async function loader({ context, params }: Route.LoaderArgs) {

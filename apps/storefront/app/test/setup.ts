@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 
+// Components render here as they do after hydration (root.tsx marks it), never as a first visit.
+document.documentElement.dataset.hydrated = '';
+
 let consoleError: MockInstance<typeof console.error>;
 
 beforeEach(() => {

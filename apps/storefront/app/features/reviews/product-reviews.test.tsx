@@ -60,7 +60,7 @@ describe('ProductReviews', () => {
       '4.5 out of 5 · 2 reviews',
     );
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeTruthy();
-    const reviews = screen.getAllByTestId('review');
+    const reviews = await screen.findAllByTestId('review');
     expect(reviews).toHaveLength(2);
     expect(within(reviews[1]!).getByText('Ben Cole')).toBeTruthy();
     expect(within(reviews[1]!).getByText('Verified buyer')).toBeTruthy();

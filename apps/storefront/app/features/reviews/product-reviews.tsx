@@ -1,16 +1,19 @@
 import { lazy, Suspense, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { formatDate } from '../content/content-data.ts';
 import type { ReviewerDefaults } from './add-review-dialog.tsx';
 import { reviewCountLabel, summariseReviews, type ReviewView } from './review-data.ts';
 import { MAX_RATING, StarRating } from '../../components/ui/star-rating.tsx';
 import './reviews.css';
 import { Button } from '../../components/ui/button.tsx';
+import { lazyAfterFirstVisit } from '../../lib/lazy-after-first-visit.ts';
 
 // Loaded when first opened: its form and schema (zod) stay out of the product page's first load.
 const AddReviewDialog = lazy(() =>
   import('./add-review-dialog.tsx').then((module) => ({ default: module.AddReviewDialog })),
 );
+
+// Below the product: out of a first visit's load until the shopper scrolls (decision 0047).
+const ReviewList = lazyAfterFirstVisit(() => import('./review-list.tsx'));
 
 export interface ProductReviewsProps {
   product: { id: number; name: string };
@@ -61,42 +64,9 @@ export function ProductReviews({ product, reviews, reviewerDefaults }: ProductRe
           </Button>
         </div>
 
-        {reviews === null ? (
-          <p className="product-reviews__empty">
-            Reviews are unavailable right now. Please try again later.
-          </p>
-        ) : reviews.length === 0 ? (
-          <p className="product-reviews__empty">
-            No reviews yet. Tried our {product.name}? Be the first to tell others what you think.
-          </p>
-        ) : (
-          <ol className="review-list">
-            {reviews.map((review) => (
-              <li key={review.id} className="review" data-testid="review">
-                <article aria-label={`Review by ${review.reviewer}`}>
-                  <header className="review__head">
-                    <StarRating average={review.rating} size="sm" />
-                    <p className="review__byline">
-                      <strong className="review__reviewer">{review.reviewer}</strong>
-                      {review.verified ? (
-                        <span className="review__verified">Verified buyer</span>
-                      ) : null}
-                      <time dateTime={review.date} className="review__date">
-                        {formatDate(review.date)}
-                      </time>
-                    </p>
-                  </header>
-                  {/* Plain text from shoppers: React escapes it; never render it as HTML. */}
-                  <div className="review__text">
-                    {review.paragraphs.map((paragraph, index) => (
-                      <p key={index}>{paragraph}</p>
-                    ))}
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ol>
-        )}
+        <Suspense>
+          <ReviewList productName={product.name} reviews={reviews} />
+        </Suspense>
       </div>
       {dialogWanted ? (
         <Suspense fallback={null}>

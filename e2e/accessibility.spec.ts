@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { shopApi } from './support/shop-api';
 
 type PathFor = (request: APIRequestContext) => Promise<string> | string;
@@ -24,13 +24,7 @@ for (const [name, pathFor] of pages) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(await pathFor(request));
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map(
-          (violation) =>
-            `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-        ),
-      ).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 }
@@ -47,6 +41,5 @@ test('axe finds no violations on the full-screen loading view', async ({ page })
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
   // The rest of the site is hidden while it shows: the view is what there is to check.
-  const results = await new AxeBuilder({ page }).include('.loading-view').analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await axeViolations(page, '.loading-view')).toEqual([]);
 });

@@ -18,7 +18,7 @@ import {
   type Product,
   type ShippingRate,
 } from '@larder/contract';
-import { axeViolations } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { decodeEntities, shopApi } from './support/shop-api';
 

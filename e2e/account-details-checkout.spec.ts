@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, createCustomer, signIn } from './support/back-office';
+import { createCustomer, signIn } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';

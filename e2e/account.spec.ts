@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { apiPaths, type Product } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import { mailTo } from './support/outbox';
@@ -470,13 +470,7 @@ test.describe('Account pages: accessibility', () => {
         await page.setViewportSize({ width, height: 900 });
         await gotoHydrated(page, target);
         await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(
-          results.violations.map(
-            (violation) =>
-              `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-          ),
-        ).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   }
@@ -487,7 +481,6 @@ test.describe('Account pages: accessibility', () => {
     await gotoHydrated(page, '/');
     await accountNav(page).getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByTestId('account-menu')).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('[data-testid="account-nav"]').analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="account-nav"]')).toEqual([]);
   });
 });

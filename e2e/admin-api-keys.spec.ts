@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
+import { ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;

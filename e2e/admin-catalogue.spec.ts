@@ -3,7 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product, ownerApiPaths } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import { axeViolations, ownerAccount, signIn, unique, xsrfHeader } from './support/back-office';
+import { ownerAccount, signIn, unique, xsrfHeader } from './support/back-office';
+import { axeViolations } from './support/axe';
 
 /** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
 const SHOTS = process.env.E2E_SHOTS_DIR;

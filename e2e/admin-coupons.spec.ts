@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
+import { ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { shoot } from './support/screenshots';
 

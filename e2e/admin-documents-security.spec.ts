@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiPaths, testPaymentToken, type Order, type ShippingRate } from '@larder/contract';
-import { axeViolations, createOwner, ownerAccount, signIn, unique } from './support/back-office';
+import { createOwner, ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { shopApi } from './support/shop-api';
 

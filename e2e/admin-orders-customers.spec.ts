@@ -7,7 +7,8 @@ import {
   type Order,
   type ShippingRate,
 } from '@larder/contract';
-import { axeViolations, ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
+import { ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { shopApi } from './support/shop-api';
 

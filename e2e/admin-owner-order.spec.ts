@@ -7,13 +7,8 @@ import {
   type WholesaleTerms,
 } from '@larder/contract';
 import { centsOf, formatCents } from '@larder/contract/money';
-import {
-  axeViolations,
-  createWholesaleBuyer,
-  ownerAccount,
-  signIn,
-  xsrfHeader,
-} from './support/back-office';
+import { createWholesaleBuyer, ownerAccount, signIn, xsrfHeader } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { shoot } from './support/screenshots';
 

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiPaths, type Product } from '@larder/contract';
-import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
+import { ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { rawExchange } from './support/raw-http';
 

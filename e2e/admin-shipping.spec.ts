@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type ShippingRate, type ShippingZone } from '@larder/contract';
-import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
+import { ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiPaths, type ShippingRate } from '@larder/contract';
-import { axeViolations, ownerAccount, signIn, unique } from './support/back-office';
+import { ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';

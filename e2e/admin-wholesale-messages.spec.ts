@@ -1,13 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths, CONTACT_FORM_ID, type WholesaleApplicationRecord } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import {
-  applyForWholesale,
-  axeViolations,
-  ownerAccount,
-  signIn,
-  unique,
-} from './support/back-office';
+import { applyForWholesale, ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 
 /** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
 const SHOTS = process.env.E2E_SHOTS_DIR;

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { apiPaths } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import {
-  axeViolations,
   createCustomer,
   ownerAccount,
   heldReview,
@@ -10,6 +9,7 @@ import {
   unique,
   xsrfHeader,
 } from './support/back-office';
+import { axeViolations } from './support/axe';
 
 test.describe('Back office: who may enter (issue 13)', () => {
   test('a guest is sent to /login and comes back to the back office page', async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { apiPaths, type Product, type ProductVariation } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import { decodeEntities } from './support/shop-api';
@@ -146,8 +146,7 @@ test.describe('cart', () => {
       'href',
       '/checkout',
     );
-    const results = await new AxeBuilder({ page }).include('#cart-dropdown').analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await axeViolations(page, '#cart-dropdown')).toEqual([]);
 
     await page.getByRole('heading', { level: 1 }).click();
     await expect(dropdown(page)).toBeHidden();
@@ -175,8 +174,7 @@ for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, `/product/${product.slug}`);
     await expect(page.getByRole('radio').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 

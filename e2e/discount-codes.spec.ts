@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Order, type Product } from '@larder/contract';
-import { axeViolations } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';

@@ -6,13 +6,8 @@ import {
   type WholesaleTerms,
 } from '@larder/contract';
 import { centsOf } from '@larder/contract/money';
-import {
-  axeViolations,
-  createWholesaleBuyer,
-  ownerAccount,
-  signIn,
-  xsrfHeader,
-} from './support/back-office';
+import { createWholesaleBuyer, ownerAccount, signIn, xsrfHeader } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { checkoutForm, fillCheckoutBilling } from './support/checkout-form';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';

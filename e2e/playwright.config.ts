@@ -22,6 +22,9 @@ export default defineConfig({
   // On two cores running the whole suite, a page's loader has been seen to take over the default
   // 5 s (the quick order's move to the cart); a waiting assertion still fails, only later.
   expect: { timeout: 10_000 },
+  // CI's machine is slower than this one: a cart-and-checkout test of 28 s here ran past the
+  // default 30 s there. A bound for a stuck test, not a speed check (benchmarks measure speed).
+  timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

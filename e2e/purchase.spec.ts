@@ -7,7 +7,7 @@ import {
   type Product,
   type ShippingRate,
 } from '@larder/contract';
-import { axeViolations } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { outboxTexts } from './support/outbox';
 import { seedCart } from './support/saved-cart';

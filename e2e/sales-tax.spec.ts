@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { apiPaths, type Product, type ShippingRate } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
@@ -96,8 +96,7 @@ for (const width of [1440, 390]) {
       await expect(page.getByTestId('totals-grand')).toHaveText(shown);
       const summary = page.locator('.order-summary');
       if (shots) await summary.screenshot({ path: `${shots}/checkout-tax-${width}.png` });
-      const axe = await new AxeBuilder({ page }).include('.order-summary').analyze();
-      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+      expect(await axeViolations(page, '.order-summary')).toEqual([]);
 
       await page.getByRole('button', { name: 'Place order' }).click();
       const dialog = page.getByRole('dialog', { name: 'Order Payment' });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { apiPaths, type Product, type ProductCategory } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import { decodeEntities } from './support/shop-api';
@@ -170,10 +170,7 @@ test.describe('shop', () => {
     const { category } = await categoryWithSeveralProducts(request);
     for (const url of [`/shop?category=${category.slug}&sort=name`, '/shop?q=xyzzy']) {
       await gotoHydrated(page, url);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual(
-        [],
-      );
+      expect(await axeViolations(page)).toEqual([]);
     }
   });
 });

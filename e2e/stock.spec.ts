@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product } from '@larder/contract';
-import { axeViolations, ownerAccount, signIn, unique, xsrfHeader } from './support/back-office';
+import { ownerAccount, signIn, unique, xsrfHeader } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
 

@@ -1,13 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiPaths, type LoginResult } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import {
-  applyForWholesale,
-  axeViolations,
-  ownerAccount,
-  signIn,
-  unique,
-} from './support/back-office';
+import { applyForWholesale, ownerAccount, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { shoot } from './support/screenshots';
 
 /** The owner approves the application through the API, as the back office's button does. */

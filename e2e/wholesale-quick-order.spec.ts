@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product } from '@larder/contract';
-import { axeViolations, createCustomer, createWholesaleBuyer, signIn } from './support/back-office';
+import { createCustomer, createWholesaleBuyer, signIn } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { shoot } from './support/screenshots';
 

@@ -9,14 +9,8 @@ import {
 } from '@larder/contract';
 import { fillCheckoutBilling } from './support/checkout-form';
 import { gotoHydrated } from './support/hydration';
-import {
-  applyForWholesale,
-  axeViolations,
-  ownerAccount,
-  signIn,
-  unique,
-  xsrfHeader,
-} from './support/back-office';
+import { applyForWholesale, ownerAccount, signIn, unique, xsrfHeader } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type Product } from '@larder/contract';
-import { axeViolations, ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
+import { ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
+import { axeViolations } from './support/axe';
 import { checkoutForm, fillCheckoutBilling } from './support/checkout-form';
 import { gotoHydrated } from './support/hydration';
 import { attachmentsOf, pdfShot, pdfText, subjectOf, waitForMail } from './support/outbox';

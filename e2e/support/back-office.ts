@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   apiPaths,
@@ -111,17 +110,6 @@ export async function heldReview(request: APIRequestContext, words: string) {
   const review = (await response.json()) as ProductReview;
   expect(review.status).toBe('hold');
   return review;
-}
-
-/** axe's violations on the page, or only inside `include` (a selector), one line each. */
-export async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
 }
 
 /**

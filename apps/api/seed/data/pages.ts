@@ -152,7 +152,7 @@ export const pageSeeds: SeedPage[] = [
     slug: 'cart',
     title: 'Cart',
     menuOrder: 6,
-    content: '<p>Review your bags before checkout. Shipping is calculated once we know where you\'re.</p>',
+    content: '<p>Review your bags before checkout. Shipping is calculated once we know where you are.</p>',
     excerpt: '<p>Your cart is empty. Head to the shop to find your new favorite flavor.</p>',
     hero: hero('Your Cart'),
   },

@@ -125,7 +125,7 @@ describe('GET /wp-json/larder/v1/wholesale/account', () => {
       /^Your first order has a \$150\.00 minimum and reorders have none,/,
     );
     expect(minimumsSentence({ openingCents: 0, reorderCents: 0 })).toMatch(
-      /^There is no order minimum\. Each product page/,
+      /^There's no order minimum\. Each product page/,
     );
   });
 

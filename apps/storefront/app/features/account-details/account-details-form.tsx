@@ -114,7 +114,8 @@ export function AccountDetailsForm({
       onChange={() => setSaved(null)}
       data-testid="account-details-form"
     >
-      <h2 id="account-details-title" className="account-details__title">
+      {/* Names the form for assistive tech; the page's title already shows the words (issue 18). */}
+      <h2 id="account-details-title" className="visually-hidden">
         Account details
       </h2>
       {failure ? (

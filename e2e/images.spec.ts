@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { gotoHydrated } from './support/hydration';
 import { shopApi } from './support/shop-api';
 
 /** The URL the browser chose for an image, once it has loaded. */
@@ -38,24 +39,27 @@ test.describe('images', () => {
     await expect(page.locator('.product__media source[type="image/avif"]')).toHaveCount(1);
   });
 
-  test('choosing a size shows that size’s bag, and choosing back shows the first again', async ({
+  test('choosing a size shows that size’s bag, and choosing back shows the first one again', async ({
     page,
   }) => {
-    await page.goto('/product/maple-pecan-crunch');
+    await gotoHydrated(page, '/product/maple-pecan-crunch');
     const main = page.getByTestId('product-gallery').locator('.product__media img');
-    // The server's first render already shows the preselected size's bag (decision 0043).
-    await expect(main).toHaveAttribute(
-      'alt',
-      'A 12 oz bag of Larder & Oat Maple Pecan Crunch granola',
-    );
-    await page.getByRole('radio', { name: '2 lb' }).check();
+    // The server's first render shows the preselected size's bag: the 2 lb, on sale (decisions
+    // 0043 and 0047).
+    await expect(page.getByRole('radio', { name: '2 lb' })).toBeChecked();
     await expect(main).toHaveAttribute(
       'alt',
       'A 2 lb bag of Larder & Oat Maple Pecan Crunch granola',
     );
     await expect(main).toHaveAttribute('src', /\/product-maple-pecan-crunch-2-lb\.svg$/);
     await page.getByRole('radio', { name: '12 oz' }).check();
+    await expect(main).toHaveAttribute(
+      'alt',
+      'A 12 oz bag of Larder & Oat Maple Pecan Crunch granola',
+    );
     await expect(main).toHaveAttribute('src', /\/product-maple-pecan-crunch\.svg$/);
+    await page.getByRole('radio', { name: '2 lb' }).check();
+    await expect(main).toHaveAttribute('src', /\/product-maple-pecan-crunch-2-lb\.svg$/);
   });
 
   test('a post’s header image is fetched early, as AVIF or WebP', async ({ page, request }) => {

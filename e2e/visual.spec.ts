@@ -20,7 +20,8 @@ let product: Product;
 let post: Post;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(180_000);
+  // A shop of its own: seeding makes the 52 pictures' sizes, slow on a loaded machine.
+  test.setTimeout(300_000);
   shop = await startShop({ LOG_LEVEL: 'warn' });
   const products = (await (
     await request.get(`${shop.url}${apiPaths.products}?per_page=100&status=publish`)

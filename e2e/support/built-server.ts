@@ -25,6 +25,8 @@ export async function startShop(env: Record<string, string>): Promise<BuiltServe
   const server = await startBuiltServer({
     port: await freePort(),
     env: { DATA_DIR: dataDir, ...env },
+    // A fresh database is seeded first, pictures' sizes included: minutes on a loaded machine.
+    timeoutMs: 240_000,
   });
   return {
     url: server.url,

@@ -7,6 +7,7 @@ import {
   seal,
   type Palette,
 } from './artwork.ts';
+import { slugify } from '../src/http/format.ts';
 import { productCategorySeeds, productSeeds, type SeedProduct } from './data/catalog.ts';
 import { pageSeeds } from './data/pages.ts';
 import { teamSeeds } from './data/people.ts';
@@ -29,12 +30,10 @@ const defaultHeaderPalette: Palette = {
   ink: '#3b2414',
 };
 
-const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
 export const imageFiles = {
   product: (slug: string) => `product-${slug}.svg`,
   /** A bigger size's bag; the smallest size shows the product's own image. */
-  productSize: (slug: string, size: string) => `product-${slug}-${slugOf(size)}.svg`,
+  productSize: (slug: string, size: string) => `product-${slug}-${slugify(size)}.svg`,
   category: (slug: string) => `category-${slug}.svg`,
   post: (slug: string) => `post-${slug}.svg`,
   header: (slug: string) => `header-${slug}.svg`,

@@ -5,10 +5,10 @@ import { Prose } from '../content/prose.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import type { ProductDetailData } from './product-detail.ts';
 import { ProductPrice } from './product-price.tsx';
-import { DIETARY_TAG_LABELS } from './product-summary.ts';
+import { DIETARY_TAG_LABELS, isAvailable } from './product-summary.ts';
 import { StarRating } from '../../components/ui/star-rating.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
-import { findVariation, isAvailable, maxQuantity, type Selection } from './variation-selection.ts';
+import { findVariation, maxQuantity, type Selection } from './variation-selection.ts';
 import { VariationPicker } from './variation-picker.tsx';
 
 // Only a sold-out item's page needs the form: out of the first load of every other product page.

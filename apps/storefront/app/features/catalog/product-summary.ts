@@ -1,4 +1,4 @@
-import type { DietaryTag, Product } from '@larder/contract';
+import type { DietaryTag, Product, ProductVariation } from '@larder/contract';
 import { dietaryClaims } from '@larder/contract/dietary';
 import { centsOf, toMoneyNumber } from '@larder/contract/money';
 import type { ResponsiveImageData } from '../../components/ui/responsive-image.tsx';
@@ -81,6 +81,17 @@ export interface QuickAdd {
 const soldByTheCase = (rules: Product['wholesale'] | undefined) =>
   rules !== undefined && (rules.case_size > 1 || rules.min_quantity > 1);
 
+/** A size that can be bought now. */
+export const isAvailable = (variation: Pick<ProductVariation, 'is_in_stock' | 'is_purchasable'>) =>
+  variation.is_in_stock && variation.is_purchasable;
+
+/** A retail shopper's size on sale (a wholesale buyer pays their own price, never the sale's). */
+export const onSale = (
+  variation: Pick<ProductVariation, 'display_price' | 'display_regular_price' | 'wholesale_price'>,
+) =>
+  variation.wholesale_price === undefined &&
+  variation.display_regular_price > variation.display_price;
+
 /** Server-decided prices only: the API's sale and regular prices for this viewer (spec §6). */
 function cardSale(product: Product): CardSale | null {
   if (product.variations.length === 0) {
@@ -90,16 +101,12 @@ function cardSale(product: Product): CardSale | null {
     return regularPrice > price ? { size: null, price, regularPrice } : null;
   }
   // Spec §7: variations arrive cheapest first.
-  const onSale = product.variations.find(
-    (variation) =>
-      variation.wholesale_price === undefined &&
-      variation.display_regular_price > variation.display_price,
-  );
-  if (!onSale) return null;
+  const sale = product.variations.find(onSale);
+  if (!sale) return null;
   return {
-    size: Object.values(onSale.attributes).filter(Boolean).join(', '),
-    price: onSale.display_price,
-    regularPrice: onSale.display_regular_price,
+    size: Object.values(sale.attributes).filter(Boolean).join(', '),
+    price: sale.display_price,
+    regularPrice: sale.display_regular_price,
   };
 }
 
@@ -111,9 +118,7 @@ function quickAddOf(product: Product, name: string): QuickAdd | null {
     if (product.wholesale_price !== undefined && soldByTheCase(product.wholesale)) return null;
     return { product: cartProduct, price: amountOf(product.wholesale_price ?? product.price) };
   }
-  const buyable = product.variations.filter(
-    (variation) => variation.is_in_stock && variation.is_purchasable,
-  );
+  const buyable = product.variations.filter(isAvailable);
   const [only] = buyable;
   if (buyable.length !== 1 || !only) return null;
   if (only.wholesale_price !== undefined && soldByTheCase(only.wholesale)) return null;

@@ -1,4 +1,5 @@
 import type { ProductAttribute, ProductVariation } from '@larder/contract';
+import { isAvailable, onSale } from './product-summary.ts';
 
 /** The variation fields the product page reads. */
 export type VariationOption = Pick<
@@ -17,9 +18,6 @@ export type VariationOption = Pick<
 
 export type Selection = Record<string, string>;
 
-export const isAvailable = (variation: VariationOption) =>
-  variation.is_in_stock && variation.is_purchasable;
-
 /** A variation matches when each of its attributes equals the choice; an empty value (WooCommerce "any") or no choice yet matches all. */
 function matches(variation: VariationOption, selection: Selection): boolean {
   return Object.entries(variation.attributes).every(
@@ -36,13 +34,6 @@ export function findVariation<Variation extends VariationOption>(
   if (!attributes.every((attribute) => selection[attribute.name])) return undefined;
   return variations.find((variation) => matches(variation, selection));
 }
-
-/** A retail shopper's size on sale (a wholesale buyer pays their own price, never the sale's). */
-export const onSale = (
-  variation: Pick<VariationOption, 'display_price' | 'display_regular_price' | 'wholesale_price'>,
-) =>
-  variation.wholesale_price === undefined &&
-  variation.display_regular_price > variation.display_price;
 
 /**
  * The cheapest available size on sale, else the cheapest available (spec: preselect the cheapest

@@ -6,6 +6,10 @@ import { useCartStore } from '../cart/cart-store.ts';
 import type { ProductDetailData } from './product-detail.ts';
 import { ProductDetail } from './product-detail-view.tsx';
 
+// The toast's code is loaded on the first add (decision 0047); under the whole suite that import
+// has taken over Testing Library's default 1 s.
+const LAZY_TOAST = { timeout: 10_000 };
+
 const variation = (
   id: number,
   flavour: string,
@@ -184,7 +188,7 @@ describe('ProductDetail', () => {
         variation: { Flavour: 'Cocoa', Size: '2 lb' },
       }),
     ]);
-    fireEvent.click(await screen.findByText('Item added to cart'));
+    fireEvent.click(await screen.findByText('Item added to cart', undefined, LAZY_TOAST));
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeTruthy();
   });
 
@@ -193,7 +197,9 @@ describe('ProductDetail', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Cocoa' }));
     fireEvent.click(screen.getByRole('radio', { name: '2 lb' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
-    expect(await screen.findByText('Granola Bites | Cocoa, 2 lb')).toBeTruthy();
+    expect(
+      await screen.findByText('Granola Bites | Cocoa, 2 lb', undefined, LAZY_TOAST),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'View cart' }));
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeTruthy();
   });

@@ -6,6 +6,9 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'seed/**/*.test.ts'],
     // Each file starts its own database from a copy of one built here, once per run.
     globalSetup: ['test/database-templates.ts'],
+    // Test files share a worker's loaded modules: each already starts its own app and database, and
+    // importing the app once per file cost a third of the run.
+    isolate: false,
     // PGlite still needs a few seconds to start.
     testTimeout: 30_000,
     hookTimeout: 60_000,

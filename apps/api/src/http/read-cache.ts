@@ -321,6 +321,15 @@ export function dependenciesOf(route: string, params: unknown): readonly Depende
   return ['content'];
 }
 
+const versionReadBefore = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The version a missed read's lookup read before its route ran, which what the route reads may be
+ * kept under (product-fragments.ts); undefined for a read the cache does not keep.
+ */
+export const versionReadFor = (request: FastifyRequest): string | undefined =>
+  versionReadBefore.get(request);
+
 export interface ReadCacheOptions {
   /** Send X-Cache (hit/miss): it tells anyone which reads others made lately, so tests only. */
   showCacheState?: boolean;
@@ -391,6 +400,7 @@ export function registerReadCache(
       );
     }
     pending.set(request, fill);
+    versionReadBefore.set(request, version);
     cacheState(reply, 'miss');
   };
 
@@ -403,13 +413,17 @@ export function registerReadCache(
     route.preHandler = [...(Array.isArray(own) ? own : [own]), lookUp];
   });
 
-  // Global onSend hooks run before @fastify/compress's route-level one: the payload is the JSON text.
+  // Global onSend hooks run before @fastify/compress's route-level one: the payload is the JSON,
+  // as text or, from a route that assembles it (the products list), as bytes.
   app.addHook('onSend', async (request, reply, payload) => {
     const fill = pending.get(request);
-    if (!fill || fill.served || reply.statusCode !== 200 || typeof payload !== 'string') {
+    const isText = typeof payload === 'string';
+    if (!fill || fill.served || reply.statusCode !== 200 || !(isText || Buffer.isBuffer(payload))) {
       return payload;
     }
-    const etag = strongEtag(payload);
+    // Encoded once, then hashed, kept and sent as bytes: a large list's text is not encoded again.
+    const body = isText ? Buffer.from(payload) : payload;
+    const etag = strongEtag(body);
     reply.header('etag', etag);
     if (fill.key !== null && fill.version !== null) {
       const headers: CachedResponse['headers'] = {};
@@ -417,7 +431,6 @@ export function registerReadCache(
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const body = Buffer.from(payload);
       const built = { body, etag, headers, bytes: body.length };
       store.set(fill.key, fill.version, built, fill.dependsOn);
       fill.settle?.(built);
@@ -426,7 +439,7 @@ export function registerReadCache(
       reply.code(304);
       return null;
     }
-    return payload;
+    return body;
   });
 
   // An answer that was not a 200, failed or was abandoned leaves those waiting to build their own.

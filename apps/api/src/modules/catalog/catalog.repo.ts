@@ -21,7 +21,7 @@ import {
   type DietaryTag,
 } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
-import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
+import { inIdOrder, pageOfIds, pageOfIdsOnly, qualified } from '../../db/paging.ts';
 import {
   media,
   productCategories,
@@ -273,16 +273,26 @@ export function createCatalogRepo(db: Database) {
   }
 
   /** One page of a list: the matching ids in order, and how many match in all. */
-  async function pageOfProductIds(filter: ProductFilter, options: ProductListOptions) {
-    return pageOfIds(
+  async function pageOfProductIds(
+    filter: ProductFilter,
+    options: ProductListOptions,
+    /** The total, when known: then only the page is read, not every match to count them. */
+    knownTotal?: number,
+  ): Promise<{ ids: number[]; total: number }> {
+    const where = productConditions(filter, await dietaryCategoriesAmong(filter.categoryIds));
+    const orderBy = productOrdering(options, filter.ids, filter.search);
+    if (knownTotal === undefined)
+      return pageOfIds(db, products, products.id, where, orderBy, options.limit, options.offset);
+    const ids = await pageOfIdsOnly(
       db,
       products,
       products.id,
-      productConditions(filter, await dietaryCategoriesAmong(filter.categoryIds)),
-      productOrdering(options, filter.ids, filter.search),
+      where,
+      orderBy,
       options.limit,
       options.offset,
     );
+    return { ids, total: knownTotal };
   }
 
   /** The products with these ids, with variations, images, categories and rating, in the ids' order. */

@@ -12,7 +12,12 @@ import {
   WooProductSchema,
 } from '@larder/contract';
 import { setPaginationHeaders } from '../../http/pagination.ts';
-import { readSource, viewerClass, type ReadCacheVersion } from '../../http/read-cache.ts';
+import {
+  readSource,
+  versionReadFor,
+  viewerClass,
+  type ReadCacheVersion,
+} from '../../http/read-cache.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import type { CatalogService } from './catalog.service.ts';
 import { createProductFragments } from './product-fragments.ts';
@@ -75,7 +80,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const viewer = viewerFromRequest(request);
       // The owner's reads go to the primary and are never kept (read-cache.ts): built whole.
       if (fragments && viewerClass(viewer) !== null) {
-        const { body, total, window } = await fragments.listProducts(request.query, viewer);
+        const { body, total, window } = await fragments.listProducts(
+          request.query,
+          viewer,
+          versionReadFor(request),
+        );
         setPaginationHeaders(request, reply, publicUrl, window, total);
         // Already the schema's text: Fastify sends a string with a JSON type as it is.
         return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);

@@ -243,12 +243,18 @@ function readerFor(viewer: Viewer, context: ProductContext): Viewer {
   return { ...viewer, canSeeWholesale: true };
 }
 
+/** Totals of product filters kept by the caller, by the filter's JSON (product-fragments.ts). */
+export interface KeptTotals {
+  get(filter: string): number | undefined;
+  set(filter: string, total: number): void;
+}
+
 export function createCatalogService(repo: CatalogRepo, options: CatalogServiceOptions) {
   /**
    * Who may list what, the filter and one page of matching ids with the total: everything a list
    * decides before its products are read. `reader` is whom the products are shown as.
    */
-  async function productPage(query: ProductListQuery, viewer: Viewer) {
+  async function productPage(query: ProductListQuery, viewer: Viewer, totals?: KeptTotals) {
     const reader = readerFor(viewer, query.context);
     // Only published products exist for a shopper; `any` narrows to what they may see.
     if (!viewer.isOwner && query.status !== 'publish' && query.status !== 'any') {
@@ -290,12 +296,20 @@ export function createCatalogService(repo: CatalogRepo, options: CatalogServiceO
       excludeOutOfStock: !bySlug && !everything && query.stock_status === undefined,
     };
     const window = { page: query.page, perPage: query.per_page, offset: query.offset };
-    const { ids, total } = await repo.pageOfProductIds(filter, {
-      orderBy: query.orderby,
-      order: query.order,
-      limit: query.per_page,
-      offset: pageOffset(window),
-    });
+    // Every page and order of one filter has the same total.
+    const totalKey = JSON.stringify(filter);
+    const knownTotal = totals?.get(totalKey);
+    const { ids, total } = await repo.pageOfProductIds(
+      filter,
+      {
+        orderBy: query.orderby,
+        order: query.order,
+        limit: query.per_page,
+        offset: pageOffset(window),
+      },
+      knownTotal,
+    );
+    if (knownTotal === undefined) totals?.set(totalKey, total);
     if (bySlug && total === 0) {
       throw new ApiError(
         404,

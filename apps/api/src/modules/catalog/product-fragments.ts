@@ -2,15 +2,17 @@ import type { ProductListQuery, WooProduct } from '@larder/contract';
 import { createVersionedStore, type ReadCacheVersion } from '../../http/read-cache.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { priceClass } from '../pricing/viewer-price.ts';
-import type { CatalogService } from './catalog.service.ts';
+import type { CatalogService, KeptTotals } from './catalog.service.ts';
 
 /**
- * One product as the list sends it, cut where its related ids go: they change with other
- * products' sales, so they are kept apart and evicted with the lists.
+ * One product as the list sends it, in UTF-8, cut where its related ids go: they change with
+ * other products' sales, so they are kept apart and evicted with the lists. Bytes, because joining
+ * and encoding the text of a list with any non-Latin-1 character (a curly quote) costs more than
+ * everything else a list assembled from kept products does.
  */
 interface ProductFragment {
-  head: string;
-  tail: string;
+  head: Buffer;
+  tail: Buffer;
   bytes: number;
 }
 
@@ -19,8 +21,19 @@ interface RelatedIds {
   bytes: number;
 }
 
+interface KeptTotal {
+  total: number;
+  bytes: number;
+}
+
 /** Where a product serialized with no related ids is cut; a key appears once at the top level. */
 const RELATED_SLOT = '"related_ids":[]';
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [
+  Buffer,
+  Buffer,
+  Buffer,
+];
 
 /** Enough for a 10,000-product catalogue in both price classes; a fragment is 2–12 KB. */
 const MAX_FRAGMENTS = 25_000;
@@ -48,15 +61,18 @@ export function createProductFragments({ catalog, versions, serialize }: Product
     MAX_FRAGMENT_BYTES,
   );
   const relatedStore = createVersionedStore<RelatedIds>(versions, MAX_FRAGMENTS);
+  /** A filter's total: counting every match is most of a large catalogue's list query. */
+  const totalStore = createVersionedStore<KeptTotal>(versions);
+  const listDependencies = ['catalog', 'product-lists'] as const;
 
   const fragmentOf = (product: WooProduct): ProductFragment | undefined => {
     const text = serialize({ ...product, related_ids: [] });
     const at = text.indexOf(RELATED_SLOT);
     // Never expected: a second such key would make the cut ambiguous, so that product is sent whole.
     if (at === -1 || text.indexOf(RELATED_SLOT, at + 1) !== -1) return undefined;
-    const head = text.slice(0, at + RELATED_SLOT.length - '[]'.length);
-    const tail = text.slice(at + RELATED_SLOT.length);
-    return { head, tail, bytes: 2 * text.length };
+    const head = Buffer.from(text.slice(0, at + RELATED_SLOT.length - '[]'.length));
+    const tail = Buffer.from(text.slice(at + RELATED_SLOT.length));
+    return { head, tail, bytes: head.length + tail.length };
   };
 
   /** Related ids follow other products' sales and visibility: every product's change evicts them. */
@@ -71,10 +87,12 @@ export function createProductFragments({ catalog, versions, serialize }: Product
     if (missing.length > 0) {
       for (const [id, found] of await catalog.relatedIds(missing)) {
         related.set(id, found);
-        relatedStore.set(String(id), version, { ids: found, bytes: 16 + 8 * found.length }, [
-          'catalog',
-          'product-lists',
-        ]);
+        relatedStore.set(
+          String(id),
+          version,
+          { ids: found, bytes: 16 + 8 * found.length },
+          listDependencies,
+        );
       }
     }
     return related;
@@ -107,30 +125,40 @@ export function createProductFragments({ catalog, versions, serialize }: Product
 
   return {
     /**
-     * The products list's JSON text for a viewer the read cache serves (never the owner, whose
+     * The products list's JSON, as bytes, for a viewer the read cache serves (never the owner, whose
      * reads go to the primary), with the total and window for its pagination headers.
      */
-    async listProducts(query: ProductListQuery, viewer: Viewer) {
+    async listProducts(
+      query: ProductListQuery,
+      viewer: Viewer,
+      /** The version the read cache read for this request, before any of its data. */
+      readBefore?: string,
+    ) {
       // Read before the data, so nothing is kept under a version newer than what it shows.
-      const version = await versions.current();
-      const { ids, total, window, reader } = await catalog.productPage(query, viewer);
+      const version = readBefore ?? (await versions.current());
+      const totals: KeptTotals = {
+        get: (filter) => totalStore.get(filter, version)?.total,
+        set: (filter, total) =>
+          totalStore.set(filter, version, { total, bytes: 64 + filter.length }, listDependencies),
+      };
+      const { ids, total, window, reader } = await catalog.productPage(query, viewer, totals);
       const texts = await fragmentsOf(ids, reader, version);
       const related = await relatedOf(
         ids.filter((id) => texts.has(id)),
         version,
       );
-      const parts: string[] = [];
+      const parts: Buffer[] = [OPEN];
       for (const id of ids) {
         const text = texts.get(id);
-        const relatedIds = related.get(id) ?? [];
         if (!text) continue;
-        parts.push(
-          'head' in text
-            ? text.head + JSON.stringify(relatedIds) + text.tail
-            : serialize({ ...text, related_ids: relatedIds }),
-        );
+        const relatedIds = related.get(id) ?? [];
+        if (parts.length > 1) parts.push(COMMA);
+        if ('head' in text)
+          parts.push(text.head, Buffer.from(JSON.stringify(relatedIds)), text.tail);
+        else parts.push(Buffer.from(serialize({ ...text, related_ids: relatedIds })));
       }
-      return { body: `[${parts.join(',')}]`, total, window };
+      parts.push(CLOSE);
+      return { body: Buffer.concat(parts), total, window };
     },
   };
 }

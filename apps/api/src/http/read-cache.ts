@@ -186,7 +186,7 @@ export function createVersionedStore<Entry extends { bytes: number }>(
   let version: string | null = null;
   let bytes = 0;
   const entries = new Map<string, { entry: Entry; dependsOn: readonly Dependency[] }>();
-  const stale = (changed: Set<string> | null, dependsOn: readonly Dependency[]) =>
+  const stale = (changed: Iterable<string> | null, dependsOn: readonly Dependency[]) =>
     changed === null ||
     [...changed].some((change) => dependsOn.some((dependency) => evicts(change, dependency)));
   const remove = (key: string) => {
@@ -204,7 +204,9 @@ export function createVersionedStore<Entry extends { bytes: number }>(
       entries.clear();
       bytes = 0;
     } else if (changed.size > 0) {
-      for (const [key, kept] of entries) if (stale(changed, kept.dependsOn)) remove(key);
+      // Listed once, not once per entry: a store may keep a whole catalogue's products.
+      const changes = [...changed];
+      for (const [key, kept] of entries) if (stale(changes, kept.dependsOn)) remove(key);
     }
     return true;
   };

@@ -90,6 +90,11 @@ export interface BuildAppOptions {
    * database, which only this process can open (decision 0026). The shop process does.
    */
   serveCommands?: boolean;
+  /**
+   * Assemble the products list from each product's kept text (decision 0050), as the shop does;
+   * false builds every list whole, as before it (tests compare the two answers).
+   */
+  productFragments?: boolean;
 }
 
 declare module 'fastify' {
@@ -272,6 +277,7 @@ export async function buildApp(
     catalog,
     catalogReads: services.catalogReads,
     publicUrl: config.publicUrl,
+    versions: options.productFragments === false ? undefined : readCacheVersion,
   });
   await app.register(contentRoutes, {
     content,

@@ -30,6 +30,26 @@ export async function pageOfIds(
   return { ids: [], total: totalRow?.total ?? 0 };
 }
 
+/** Step one when the total is already known (kept from an earlier page of the same filter). */
+export async function pageOfIdsOnly(
+  db: Database,
+  table: PgTable,
+  idColumn: PgColumn,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: idColumn })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => row.id as number);
+}
+
 /** Puts rows back in the order of the id page. */
 export function inIdOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -45,7 +45,9 @@ export function pickFields(value: unknown, tree: FieldTree): unknown {
  */
 export function registerFieldsFilter(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || typeof payload !== 'string') return payload;
+    // Text, or the bytes of a list assembled from kept parts (the products list).
+    const isBytes = Buffer.isBuffer(payload);
+    if (request.method !== 'GET' || !(typeof payload === 'string' || isBytes)) return payload;
     if (reply.statusCode >= 300 || !request.url.startsWith('/wp-json/')) return payload;
     // From the URL: a route's query schema drops the names it does not take.
     const query = request.url.indexOf('?');
@@ -56,6 +58,6 @@ export function registerFieldsFilter(app: FastifyInstance): void {
       return payload;
     const tree = fieldTree(fields);
     if (Object.keys(tree).length === 0) return payload;
-    return JSON.stringify(pickFields(JSON.parse(payload), tree));
+    return JSON.stringify(pickFields(JSON.parse(isBytes ? payload.toString() : payload), tree));
   });
 }

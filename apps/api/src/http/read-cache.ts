@@ -186,7 +186,7 @@ export function createVersionedStore<Entry extends { bytes: number }>(
   let version: string | null = null;
   let bytes = 0;
   const entries = new Map<string, { entry: Entry; dependsOn: readonly Dependency[] }>();
-  const stale = (changed: Set<string> | null, dependsOn: readonly Dependency[]) =>
+  const stale = (changed: Iterable<string> | null, dependsOn: readonly Dependency[]) =>
     changed === null ||
     [...changed].some((change) => dependsOn.some((dependency) => evicts(change, dependency)));
   const remove = (key: string) => {
@@ -204,7 +204,9 @@ export function createVersionedStore<Entry extends { bytes: number }>(
       entries.clear();
       bytes = 0;
     } else if (changed.size > 0) {
-      for (const [key, kept] of entries) if (stale(changed, kept.dependsOn)) remove(key);
+      // Listed once, not once per entry: a store may keep a whole catalogue's products.
+      const changes = [...changed];
+      for (const [key, kept] of entries) if (stale(changes, kept.dependsOn)) remove(key);
     }
     return true;
   };
@@ -321,6 +323,15 @@ export function dependenciesOf(route: string, params: unknown): readonly Depende
   return ['content'];
 }
 
+const versionReadBefore = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The version a missed read's lookup read before its route ran, which what the route reads may be
+ * kept under (product-fragments.ts); undefined for a read the cache does not keep.
+ */
+export const versionReadFor = (request: FastifyRequest): string | undefined =>
+  versionReadBefore.get(request);
+
 export interface ReadCacheOptions {
   /** Send X-Cache (hit/miss): it tells anyone which reads others made lately, so tests only. */
   showCacheState?: boolean;
@@ -391,6 +402,7 @@ export function registerReadCache(
       );
     }
     pending.set(request, fill);
+    versionReadBefore.set(request, version);
     cacheState(reply, 'miss');
   };
 
@@ -403,13 +415,17 @@ export function registerReadCache(
     route.preHandler = [...(Array.isArray(own) ? own : [own]), lookUp];
   });
 
-  // Global onSend hooks run before @fastify/compress's route-level one: the payload is the JSON text.
+  // Global onSend hooks run before @fastify/compress's route-level one: the payload is the JSON,
+  // as text or, from a route that assembles it (the products list), as bytes.
   app.addHook('onSend', async (request, reply, payload) => {
     const fill = pending.get(request);
-    if (!fill || fill.served || reply.statusCode !== 200 || typeof payload !== 'string') {
+    const isText = typeof payload === 'string';
+    if (!fill || fill.served || reply.statusCode !== 200 || !(isText || Buffer.isBuffer(payload))) {
       return payload;
     }
-    const etag = strongEtag(payload);
+    // Encoded once, then hashed, kept and sent as bytes: a large list's text is not encoded again.
+    const body = isText ? Buffer.from(payload) : payload;
+    const etag = strongEtag(body);
     reply.header('etag', etag);
     if (fill.key !== null && fill.version !== null) {
       const headers: CachedResponse['headers'] = {};
@@ -417,7 +433,6 @@ export function registerReadCache(
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const body = Buffer.from(payload);
       const built = { body, etag, headers, bytes: body.length };
       store.set(fill.key, fill.version, built, fill.dependsOn);
       fill.settle?.(built);
@@ -426,7 +441,7 @@ export function registerReadCache(
       reply.code(304);
       return null;
     }
-    return payload;
+    return body;
   });
 
   // An answer that was not a 200, failed or was abandoned leaves those waiting to build their own.

@@ -21,7 +21,7 @@ import {
   type DietaryTag,
 } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
-import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
+import { inIdOrder, pageOfIds, pageOfIdsOnly, qualified } from '../../db/paging.ts';
 import {
   media,
   productCategories,
@@ -272,6 +272,49 @@ export function createCatalogRepo(db: Database) {
     );
   }
 
+  /** One page of a list: the matching ids in order, and how many match in all. */
+  async function pageOfProductIds(
+    filter: ProductFilter,
+    options: ProductListOptions,
+    /** The total, when known: then only the page is read, not every match to count them. */
+    knownTotal?: number,
+  ): Promise<{ ids: number[]; total: number }> {
+    const where = productConditions(filter, await dietaryCategoriesAmong(filter.categoryIds));
+    const orderBy = productOrdering(options, filter.ids, filter.search);
+    if (knownTotal === undefined)
+      return pageOfIds(db, products, products.id, where, orderBy, options.limit, options.offset);
+    const ids = await pageOfIdsOnly(
+      db,
+      products,
+      products.id,
+      where,
+      orderBy,
+      options.limit,
+      options.offset,
+    );
+    return { ids, total: knownTotal };
+  }
+
+  /** The products with these ids, with variations, images, categories and rating, in the ids' order. */
+  async function productsByIds(ids: number[]) {
+    if (ids.length === 0) return [];
+    const [rows, ratings] = await Promise.all([
+      db.query.products.findMany({
+        // The search document is read inside SQL only.
+        columns: { searchVector: false },
+        where: inArray(products.id, ids),
+        with: {
+          variations: { with: { image: true } },
+          images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
+          categoryAssignments: { with: { category: true } },
+        },
+      }),
+      ratingSummaries(ids),
+    ]);
+    const rated = rows.map((row) => ({ ...row, rating: ratings.get(row.id) ?? noRating }));
+    return inIdOrder(ids, rated);
+  }
+
   return {
     /**
      * Up to `limit` related products for each product: published, not hidden, sharing a category
@@ -313,33 +356,13 @@ export function createCatalogRepo(db: Database) {
       return related;
     },
 
+    pageOfProductIds,
+    productsByIds,
+
     /** Two queries for any page size: ids + total, then the products with variations, images and categories. */
     async listProducts(filter: ProductFilter, options: ProductListOptions) {
-      const { ids, total } = await pageOfIds(
-        db,
-        products,
-        products.id,
-        productConditions(filter, await dietaryCategoriesAmong(filter.categoryIds)),
-        productOrdering(options, filter.ids, filter.search),
-        options.limit,
-        options.offset,
-      );
-      if (ids.length === 0) return { rows: [], total };
-      const [rows, ratings] = await Promise.all([
-        db.query.products.findMany({
-          // The search document is read inside SQL only.
-          columns: { searchVector: false },
-          where: inArray(products.id, ids),
-          with: {
-            variations: { with: { image: true } },
-            images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
-            categoryAssignments: { with: { category: true } },
-          },
-        }),
-        ratingSummaries(ids),
-      ]);
-      const rated = rows.map((row) => ({ ...row, rating: ratings.get(row.id) ?? noRating }));
-      return { rows: inIdOrder(ids, rated), total };
+      const { ids, total } = await pageOfProductIds(filter, options);
+      return { rows: await productsByIds(ids), total };
     },
 
     async listCategories(filter: {
@@ -395,5 +418,5 @@ export function createCatalogRepo(db: Database) {
 }
 
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;
-export type ProductRow = Awaited<ReturnType<CatalogRepo['listProducts']>>['rows'][number];
+export type ProductRow = Awaited<ReturnType<CatalogRepo['productsByIds']>>[number];
 export type ProductCategoryRow = Awaited<ReturnType<CatalogRepo['listCategories']>>['rows'][number];

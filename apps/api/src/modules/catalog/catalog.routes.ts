@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   apiPaths,
@@ -12,24 +12,44 @@ import {
   WooProductSchema,
 } from '@larder/contract';
 import { setPaginationHeaders } from '../../http/pagination.ts';
-import { readSource } from '../../http/read-cache.ts';
+import {
+  readSource,
+  versionReadFor,
+  viewerClass,
+  type ReadCacheVersion,
+} from '../../http/read-cache.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import type { CatalogService } from './catalog.service.ts';
+import { createProductFragments } from './product-fragments.ts';
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
   /** The same reads on the read database, for the viewers the read cache serves. */
   catalogReads: CatalogService;
   publicUrl: string;
+  /**
+   * The read cache's version (on the read database): with it, the products list is assembled from
+   * each product's kept text for the viewers that cache serves (decision 0050).
+   */
+  versions?: Pick<ReadCacheVersion, 'current' | 'changedBetween'>;
 }
 
 const tags = ['catalog'];
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog, catalogReads, publicUrl },
+  { catalog, catalogReads, publicUrl, versions },
 ) => {
   const source = (request: FastifyRequest) => readSource(request, catalog, catalogReads);
+  // The serializer the route's schema gets (app.ts), for one product: a list is their texts joined.
+  const serializeProduct = serializerCompiler({
+    schema: WooProductSchema,
+    method: 'GET',
+    url: apiPaths.products,
+  }) as (product: unknown) => string;
+  const fragments =
+    versions &&
+    createProductFragments({ catalog: catalogReads, versions, serialize: serializeProduct });
   app.get(
     apiPaths.products,
     {
@@ -57,10 +77,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { products, total, window } = await source(request).listProducts(
-        request.query,
-        viewerFromRequest(request),
-      );
+      const viewer = viewerFromRequest(request);
+      // The owner's reads go to the primary and are never kept (read-cache.ts): built whole.
+      if (fragments && viewerClass(viewer) !== null) {
+        const { body, total, window } = await fragments.listProducts(
+          request.query,
+          viewer,
+          versionReadFor(request),
+        );
+        setPaginationHeaders(request, reply, publicUrl, window, total);
+        // Already the schema's text: Fastify sends a string with a JSON type as it is.
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      }
+      const { products, total, window } = await source(request).listProducts(request.query, viewer);
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return products;
     },

@@ -243,63 +243,97 @@ function readerFor(viewer: Viewer, context: ProductContext): Viewer {
   return { ...viewer, canSeeWholesale: true };
 }
 
+/** Totals of product filters kept by the caller, by the filter's JSON (product-fragments.ts). */
+export interface KeptTotals {
+  get(filter: string): number | undefined;
+  set(filter: string, total: number): void;
+}
+
 export function createCatalogService(repo: CatalogRepo, options: CatalogServiceOptions) {
-  return {
-    async listProducts(query: ProductListQuery, viewer: Viewer) {
-      const reader = readerFor(viewer, query.context);
-      // Only published products exist for a shopper; `any` narrows to what they may see.
-      if (!viewer.isOwner && query.status !== 'publish' && query.status !== 'any') {
-        throw refusal(viewer, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
-      }
-      if (query.orderby === 'relevance' && !query.search?.trim()) {
-        // WordPress's refusal: relevance is measured against a search.
-        throw new ApiError(
-          400,
-          'rest_no_search_term_defined',
-          'You need to define a search term to order by relevance.',
-          { orderby: 'Ordering by relevance needs a search term.' },
-        );
-      }
-      const bySlug = query.slug !== undefined;
-      // The back office's reading lists hidden and sold-out products too.
-      const everything = query.context === 'edit';
-      const filter: ProductFilter = {
-        statuses: viewer.isOwner
-          ? query.status === 'any'
-            ? [...ALL_STATUSES]
-            : [query.status]
-          : ['publish'],
-        ids: query.include,
-        excludeIds: query.exclude,
-        slugs: query.slug,
-        skus: query.sku,
-        categoryIds: query.category,
-        type: query.type,
-        featured: query.featured,
-        onSale: query.on_sale,
-        minPriceCents: query.min_price === undefined ? undefined : centsOf(query.min_price),
-        maxPriceCents: query.max_price === undefined ? undefined : centsOf(query.max_price),
-        search: query.search,
-        visibility: query.catalog_visibility,
-        // A slug is a direct link: it reaches hidden and sold-out products, never drafts.
-        excludeHidden: !bySlug && !everything,
-        stockStatus: query.stock_status,
-        excludeOutOfStock: !bySlug && !everything && query.stock_status === undefined,
-      };
-      const window = { page: query.page, perPage: query.per_page, offset: query.offset };
-      const { rows, total } = await repo.listProducts(filter, {
+  /**
+   * Who may list what, the filter and one page of matching ids with the total: everything a list
+   * decides before its products are read. `reader` is whom the products are shown as.
+   */
+  async function productPage(query: ProductListQuery, viewer: Viewer, totals?: KeptTotals) {
+    const reader = readerFor(viewer, query.context);
+    // Only published products exist for a shopper; `any` narrows to what they may see.
+    if (!viewer.isOwner && query.status !== 'publish' && query.status !== 'any') {
+      throw refusal(viewer, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
+    }
+    if (query.orderby === 'relevance' && !query.search?.trim()) {
+      // WordPress's refusal: relevance is measured against a search.
+      throw new ApiError(
+        400,
+        'rest_no_search_term_defined',
+        'You need to define a search term to order by relevance.',
+        { orderby: 'Ordering by relevance needs a search term.' },
+      );
+    }
+    const bySlug = query.slug !== undefined;
+    // The back office's reading lists hidden and sold-out products too.
+    const everything = query.context === 'edit';
+    const filter: ProductFilter = {
+      statuses: viewer.isOwner
+        ? query.status === 'any'
+          ? [...ALL_STATUSES]
+          : [query.status]
+        : ['publish'],
+      ids: query.include,
+      excludeIds: query.exclude,
+      slugs: query.slug,
+      skus: query.sku,
+      categoryIds: query.category,
+      type: query.type,
+      featured: query.featured,
+      onSale: query.on_sale,
+      minPriceCents: query.min_price === undefined ? undefined : centsOf(query.min_price),
+      maxPriceCents: query.max_price === undefined ? undefined : centsOf(query.max_price),
+      search: query.search,
+      visibility: query.catalog_visibility,
+      // A slug is a direct link: it reaches hidden and sold-out products, never drafts.
+      excludeHidden: !bySlug && !everything,
+      stockStatus: query.stock_status,
+      excludeOutOfStock: !bySlug && !everything && query.stock_status === undefined,
+    };
+    const window = { page: query.page, perPage: query.per_page, offset: query.offset };
+    // Every page and order of one filter has the same total.
+    const totalKey = JSON.stringify(filter);
+    const knownTotal = totals?.get(totalKey);
+    const { ids, total } = await repo.pageOfProductIds(
+      filter,
+      {
         orderBy: query.orderby,
         order: query.order,
         limit: query.per_page,
         offset: pageOffset(window),
-      });
-      if (bySlug && total === 0) {
-        throw new ApiError(
-          404,
-          'woocommerce_rest_product_invalid_slug',
-          'No product matches the given slug.',
-        );
-      }
+      },
+      knownTotal,
+    );
+    if (knownTotal === undefined) totals?.set(totalKey, total);
+    if (bySlug && total === 0) {
+      throw new ApiError(
+        404,
+        'woocommerce_rest_product_invalid_slug',
+        'No product matches the given slug.',
+      );
+    }
+    return { ids, total, window, reader };
+  }
+
+  return {
+    productPage,
+
+    /** Products by id as `reader` is shown them, in the ids' order, without their related ids. */
+    async productsByIds(ids: number[], reader: Viewer) {
+      const rows = await repo.productsByIds(ids);
+      return rows.map((row) => toProduct(row, reader, options.publicUrl));
+    },
+
+    relatedIds: (ids: number[]) => repo.relatedIds(ids),
+
+    async listProducts(query: ProductListQuery, viewer: Viewer) {
+      const { ids, total, window, reader } = await productPage(query, viewer);
+      const rows = await repo.productsByIds(ids);
       const related = await repo.relatedIds(rows.map((row) => row.id));
       return {
         products: rows.map((row) => toProduct(row, reader, options.publicUrl, related.get(row.id))),

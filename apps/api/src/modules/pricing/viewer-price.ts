@@ -42,3 +42,10 @@ export function viewerPrice(
   const wholesale = viewer.canSeeWholesale ? item.wholesalePriceCents : null;
   return { retailCents: retail, wholesaleCents: wholesale, payCents: wholesale ?? retail };
 }
+
+/**
+ * Viewers shown the same prices: viewerPrice reads nothing else of a viewer, so what is priced for
+ * one viewer of a class is right for every other (the product fragments are kept per class).
+ */
+export const priceClass = (viewer: Pick<Viewer, 'canSeeWholesale'>): 'wholesale' | 'retail' =>
+  viewer.canSeeWholesale ? 'wholesale' : 'retail';

@@ -6,6 +6,7 @@ import type { Database } from './client.ts';
  * Step one of a list: the ids of one page plus the total, in one query (count(*) over()).
  * Step two loads those ids with drizzle's relational query. Filters stay in this plain query
  * because the relational builder re-aliases every column, which breaks correlated subqueries.
+ * A total already known (kept from an earlier page of the same filter) is not counted again.
  */
 export async function pageOfIds(
   db: Database,
@@ -15,39 +16,26 @@ export async function pageOfIds(
   orderBy: SQL[],
   limit: number,
   offset: number,
+  knownTotal?: number,
 ): Promise<{ ids: number[]; total: number }> {
-  const rows = await db
-    .select({ id: idColumn, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  if (rows.length > 0) return { ids: rows.map((row) => row.id as number), total: rows[0]!.total };
+  const page = (columns: { id: PgColumn; total?: SQL<number> }) =>
+    db
+      .select(columns)
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+  if (knownTotal !== undefined) {
+    const rows = await page({ id: idColumn });
+    return { ids: rows.map((row) => row.id as number), total: knownTotal };
+  }
+  const rows = await page({ id: idColumn, total: sql<number>`count(*) over()`.mapWith(Number) });
+  if (rows.length > 0) return { ids: rows.map((row) => row.id as number), total: rows[0]!.total! };
   if (offset === 0) return { ids: [], total: 0 };
   // Past the end: the window function saw no rows, so count separately.
   const [totalRow] = await db.select({ total: count() }).from(table).where(where);
   return { ids: [], total: totalRow?.total ?? 0 };
-}
-
-/** Step one when the total is already known (kept from an earlier page of the same filter). */
-export async function pageOfIdsOnly(
-  db: Database,
-  table: PgTable,
-  idColumn: PgColumn,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number,
-  offset: number,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: idColumn })
-    .from(table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  return rows.map((row) => row.id as number);
 }
 
 /** Puts rows back in the order of the id page. */

@@ -21,7 +21,7 @@ import {
   type DietaryTag,
 } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
-import { inIdOrder, pageOfIds, pageOfIdsOnly, qualified } from '../../db/paging.ts';
+import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
 import {
   media,
   productCategories,
@@ -281,9 +281,7 @@ export function createCatalogRepo(db: Database) {
   ): Promise<{ ids: number[]; total: number }> {
     const where = productConditions(filter, await dietaryCategoriesAmong(filter.categoryIds));
     const orderBy = productOrdering(options, filter.ids, filter.search);
-    if (knownTotal === undefined)
-      return pageOfIds(db, products, products.id, where, orderBy, options.limit, options.offset);
-    const ids = await pageOfIdsOnly(
+    return pageOfIds(
       db,
       products,
       products.id,
@@ -291,8 +289,8 @@ export function createCatalogRepo(db: Database) {
       orderBy,
       options.limit,
       options.offset,
+      knownTotal,
     );
-    return { ids, total: knownTotal };
   }
 
   /** The products with these ids, with variations, images, categories and rating, in the ids' order. */

@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths, ProductListQuerySchema, type WooProduct } from '@larder/contract';
+import {
+  apiPaths,
+  ProductListQuerySchema,
+  ProductOrderBySchema,
+  type WooProduct,
+} from '@larder/contract';
 import { buildApp } from '../../app.ts';
 import { products, productVariations } from '../../db/schema.ts';
 import { createReadCacheVersion } from '../../http/read-cache.ts';
@@ -101,17 +106,12 @@ function queries(): string[] {
     'per_page=3&page=2',
     'per_page=4&offset=5',
     'per_page=5&page=99',
-    ...[
-      'date',
-      'id',
-      'title',
-      'slug',
-      'modified',
-      'menu_order',
-      'price',
-      'popularity',
-      'rating',
-    ].map((orderby, index) => `per_page=50&orderby=${orderby}&order=${index % 2 ? 'asc' : 'desc'}`),
+    // Every ordering; `include` and `relevance` need their own parameters and have cases below.
+    ...ProductOrderBySchema.options
+      .filter((orderby) => orderby !== 'include' && orderby !== 'relevance')
+      .map(
+        (orderby, index) => `per_page=50&orderby=${orderby}&order=${index % 2 ? 'asc' : 'desc'}`,
+      ),
     'per_page=50&orderby=price&order=asc',
     `include=${include}&orderby=include`,
     `exclude=${counted.id},${variable.id}`,

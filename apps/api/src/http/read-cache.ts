@@ -186,9 +186,13 @@ export function createVersionedStore<Entry extends { bytes: number }>(
   let version: string | null = null;
   let bytes = 0;
   const entries = new Map<string, { entry: Entry; dependsOn: readonly Dependency[] }>();
-  const stale = (changed: Iterable<string> | null, dependsOn: readonly Dependency[]) =>
-    changed === null ||
-    [...changed].some((change) => dependsOn.some((dependency) => evicts(change, dependency)));
+  // Walks the changes in place: a store may keep a whole catalogue's products, each checked.
+  const stale = (changed: Set<string> | null, dependsOn: readonly Dependency[]) => {
+    if (changed === null) return true;
+    for (const change of changed)
+      if (dependsOn.some((dependency) => evicts(change, dependency))) return true;
+    return false;
+  };
   const remove = (key: string) => {
     const kept = entries.get(key);
     if (!kept) return;
@@ -204,9 +208,7 @@ export function createVersionedStore<Entry extends { bytes: number }>(
       entries.clear();
       bytes = 0;
     } else if (changed.size > 0) {
-      // Listed once, not once per entry: a store may keep a whole catalogue's products.
-      const changes = [...changed];
-      for (const [key, kept] of entries) if (stale(changes, kept.dependsOn)) remove(key);
+      for (const [key, kept] of entries) if (stale(changed, kept.dependsOn)) remove(key);
     }
     return true;
   };

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { build } from 'esbuild';
 import { mustRun, root } from './lib.mjs';
 
+/** The server's entry: it settles NODE_ENV, then loads the bundle (`shop.js`). */
 export const serverBundle = path.join(root, 'apps/api/dist/server.js');
 export const buildStamp = path.join(root, 'apps/api/dist/.built');
 
@@ -67,7 +68,7 @@ async function buildUnlocked() {
 
   await build({
     entryPoints: [path.join(root, 'apps/api/src/server.ts')],
-    outfile: serverBundle,
+    outfile: path.join(path.dirname(serverBundle), 'shop.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -86,6 +87,13 @@ async function buildUnlocked() {
       },
     ],
   });
+  // React and other packages choose their development or production build from NODE_ENV when
+  // first imported, and the bundle's imports run before any of its code: set it first, here.
+  // Without it the server rendered pages and e-mails with React's development build.
+  writeFileSync(
+    serverBundle,
+    "process.env.NODE_ENV ||= 'production';\nawait import('./shop.js');\n",
+  );
   writeFileSync(buildStamp, new Date().toISOString());
   console.log(`Built the storefront and ${path.relative(root, serverBundle)}`);
 }

@@ -40,9 +40,10 @@ export function newestMtime(folders) {
 }
 
 /** Starts the built server on a free-standing port and data directory; resolves once it answers. */
-export async function startBuiltServer({ port, env = {}, timeoutMs = 120_000 }) {
+export async function startBuiltServer({ port, env = {}, timeoutMs = 120_000, nodeOptions = [] }) {
   const { spawn } = await import('node:child_process');
-  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  const entry = path.join(root, 'apps/api/dist/server.js');
+  const server = spawn(process.execPath, [...nodeOptions, entry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },

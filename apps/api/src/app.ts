@@ -254,7 +254,7 @@ export async function buildApp(
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
   // Read where the cacheable reads are (a replica may lag the primary): a version read there is
   // never newer than what those reads see, so nothing stale is kept under a new version.
-  const readCacheVersion = createReadCacheVersion(database.readDb, database.statementsFinished);
+  const readCacheVersion = createReadCacheVersion(database.versionDb, database.statementsFinished);
   registerReadCache(app, readCacheVersion, { showCacheState });
 
   await app.register(fastifySwagger, {

@@ -22,6 +22,11 @@ export interface DatabaseHandle {
    * streaming replica when one is configured (decision 0045), otherwise `db` itself.
    */
   readDb: Database;
+  /**
+   * Where the read cache reads its version, on readDb's database: on PostgreSQL a connection of
+   * its own, so a hit never queues behind checkouts holding every pooled connection.
+   */
+  versionDb: Database;
   kind: 'pglite' | 'postgres';
   /** Applies pending drizzle-kit migrations. */
   migrate(migrationsDir?: string): Promise<void>;
@@ -142,9 +147,15 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     const readPool = options.readDatabaseUrl
       ? new pg.Pool({ connectionString: options.readDatabaseUrl, max: 10 })
       : undefined;
+    // One connection: the version reader has at most one read in flight.
+    const versionPool = new pg.Pool({
+      connectionString: options.readDatabaseUrl ?? options.databaseUrl,
+      max: 1,
+    });
     return {
       db: db as unknown as Database,
       readDb: (readPool ? drizzlePg({ client: readPool, schema }) : db) as unknown as Database,
+      versionDb: drizzlePg({ client: versionPool, schema }) as unknown as Database,
       kind: 'postgres',
       migrate: (dir) =>
         locks.oneAtATime('migrations', () =>
@@ -164,7 +175,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
         return () => listener.end();
       },
       close: async () => {
-        await Promise.all([pool.end(), readPool?.end()]);
+        await Promise.all([pool.end(), readPool?.end(), versionPool.end()]);
       },
     };
   }
@@ -184,6 +195,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   return {
     db: db as unknown as Database,
     readDb: db as unknown as Database,
+    versionDb: db as unknown as Database,
     kind: 'pglite',
     statementsFinished,
     migrate: (dir) => migratePglite(db, { migrationsFolder: dir ?? defaultMigrationsDir() }),

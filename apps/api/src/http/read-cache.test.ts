@@ -256,6 +256,95 @@ describe('a write evicts what it changes (scoped invalidation)', () => {
   });
 });
 
+describe('while an answer is rebuilt', () => {
+  /** A shop whose version the test moves, with a products list that waits until it is let go. */
+  function shopWithHeldList() {
+    let version = 1;
+    const changes: Record<number, string> = {};
+    const app = Fastify();
+    registerReadCache(
+      app,
+      {
+        current: async () => String(version),
+        changedBetween(from: string, to: string) {
+          const changed = new Set<string>();
+          for (let at = Number(from) + 1; at <= Number(to); at++) changed.add(changes[at]!);
+          return changed;
+        },
+      },
+      { showCacheState: true },
+    );
+    let stock = 10;
+    let held: Promise<void> | null = null;
+    let entered = () => {};
+    app.get(apiPaths.products, async () => {
+      const shown = stock;
+      entered();
+      await held;
+      return [{ id: 7, stock_quantity: shown }];
+    });
+    return {
+      app,
+      get: async () => {
+        const answer = await app.inject({ method: 'GET', url: apiPaths.products });
+        return { state: answer.headers['x-cache'], stock: answer.json()[0].stock_quantity };
+      },
+      /** A committed write: `scope` changed, the list now shows `newStock`. */
+      write(scope: string, newStock: number) {
+        changes[++version] = scope;
+        stock = newStock;
+      },
+      /** Holds the next build; resolves `started` once it is under way, `release` lets it go. */
+      hold() {
+        let release = () => {};
+        held = new Promise((resolve) => (release = resolve));
+        const started = new Promise<void>((resolve) => (entered = resolve));
+        return { started, release };
+      },
+    };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("sends the last answer, marked stale, while another request rebuilds it after a sale; the rebuilder's answer follows", async () => {
+    const shop = shopWithHeldList();
+    expect(await shop.get()).toEqual({ state: 'miss', stock: 10 });
+    expect(await shop.get()).toEqual({ state: 'hit', stock: 10 });
+
+    shop.write('product:7', 9);
+    const { started, release } = shop.hold();
+    const rebuilt = shop.get();
+    await started;
+    expect(await shop.get()).toEqual({ state: 'stale', stock: 10 });
+    release();
+    expect(await rebuilt).toEqual({ state: 'miss', stock: 9 });
+    expect(await shop.get()).toEqual({ state: 'hit', stock: 9 });
+    await shop.app.close();
+  });
+
+  it('rebuilds itself rather than send a stale answer when nobody else is rebuilding it, so a shopper sees their own order', async () => {
+    const shop = shopWithHeldList();
+    await shop.get();
+    shop.write('product:7', 4);
+    expect(await shop.get()).toEqual({ state: 'miss', stock: 4 });
+    await shop.app.close();
+  });
+
+  it('waits for the rebuild after any change beyond stock, sales or a rating (a price, a name)', async () => {
+    const shop = shopWithHeldList();
+    await shop.get();
+    shop.write('catalog', 8);
+    const { started, release } = shop.hold();
+    const rebuilt = shop.get();
+    await started;
+    const waiting = shop.get();
+    await settle();
+    release();
+    expect(await rebuilt).toEqual({ state: 'miss', stock: 8 });
+    expect(await waiting).toEqual({ state: 'hit', stock: 8 });
+    await shop.app.close();
+  });
+});
+
 describe('signed-in reads', () => {
   const wholesalePrices = (body: string) =>
     z
@@ -380,6 +469,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         await other.close();
       }
     });
+
+    it('answers a kept list while checkouts hold every pooled connection', async () => {
+      await get(storefrontList);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let started = 0;
+      let allStarted = () => {};
+      const holding = new Promise<void>((resolve) => (allStarted = resolve));
+      // The pool's ten connections, each inside a transaction that waits for the test.
+      const transactions = Array.from({ length: 10 }, () =>
+        t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          if (++started === 10) allStarted();
+          await held;
+        }),
+      );
+      await holding;
+      try {
+        const answer = await get(storefrontList);
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['x-cache']).toBe('hit');
+      } finally {
+        release();
+        await Promise.all(transactions);
+      }
+    }, 15_000);
   },
 );
 
@@ -452,6 +567,60 @@ describe('the version behind the cache', () => {
     const unknown = createVersionedStore<{ bytes: number; value: string }>(log, 10, 1000);
     unknown.set('p8', '3', { bytes: 1, value: 'p8' }, ['catalog', 'product:8']);
     expect(unknown.get('p8', '4')).toBeUndefined();
+  });
+
+  it("keeps an entry out of date only in a product's figures for recent(), for at most its window", () => {
+    const changes: Record<string, string[]> = {
+      '6': ['product:7'],
+      '7': ['product:8'],
+      '8': ['catalog'],
+    };
+    const log = {
+      changedBetween(from: string, to: string) {
+        const changed = new Set<string>();
+        for (let at = BigInt(from) + 1n; at <= BigInt(to); at += 1n)
+          for (const scope of changes[at.toString()] ?? []) changed.add(scope);
+        return changed;
+      },
+    };
+    let clock = 0;
+    const store = createVersionedStore<{ bytes: number; value: string }>(log, 10, 1000, {
+      staleFiguresMs: 1000,
+      now: () => clock,
+    });
+    store.set('list', '5', { bytes: 1, value: 'list@5' }, ['catalog', 'product-lists']);
+    store.set('p8', '5', { bytes: 1, value: 'p8@5' }, ['catalog', 'product:8']);
+    expect(store.recent('list')).toBeUndefined();
+    // Product 7's stock changes: the list is no longer served, but recent() still has it.
+    clock = 100;
+    expect(store.get('list', '6')).toBeUndefined();
+    expect(store.recent('list')?.value).toBe('list@5');
+    expect(store.get('p8', '6')?.value).toBe('p8@5');
+    expect(store.recent('p8')).toBeUndefined();
+    // A build finished under 5 when 6 is known is out of date too: kept for recent() only.
+    store.set('p7', '5', { bytes: 1, value: 'p7@5' }, ['catalog', 'product:7']);
+    expect(store.get('p7', '6')).toBeUndefined();
+    expect(store.recent('p7')?.value).toBe('p7@5');
+    // ...and never replaces a newer build of the same entry.
+    store.set('p7', '6', { bytes: 1, value: 'p7@6' }, ['catalog', 'product:7']);
+    store.set('p7', '5', { bytes: 1, value: 'p7@5 late' }, ['catalog', 'product:7']);
+    expect(store.get('p7', '6')?.value).toBe('p7@6');
+    // The window counts from when the first newer version (6, at 100) was seen.
+    clock = 1100;
+    expect(store.get('list', '7')).toBeUndefined();
+    expect(store.recent('list')?.value).toBe('list@5');
+    clock = 1101;
+    expect(store.recent('list')).toBeUndefined();
+    // Anything else that changes what it shows (a price, version 8) evicts it at once.
+    store.set('list', '7', { bytes: 1, value: 'list@7' }, ['catalog', 'product-lists']);
+    expect(store.get('list', '7')?.value).toBe('list@7');
+    expect(store.get('list', '8')).toBeUndefined();
+    expect(store.recent('list')).toBeUndefined();
+    // Without a window (the product texts the lists are assembled from), nothing stale is kept.
+    const strict = createVersionedStore<{ bytes: number; value: string }>(log, 10, 1000);
+    strict.set('list', '5', { bytes: 1, value: 'list@5' }, ['catalog', 'product-lists']);
+    expect(strict.get('list', '6')).toBeUndefined();
+    expect(strict.recent('list')).toBeUndefined();
   });
 
   it('drops the least recently used entries beyond its limits', () => {

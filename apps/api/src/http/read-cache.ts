@@ -38,6 +38,11 @@ const keptHeaders = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link'] as
 
 const MAX_ENTRIES = 2000;
 const MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * How long an answer out of date only in stock, sales or a rating may still be sent while it is
+ * rebuilt: the second within which every process must show an owner's write.
+ */
+const STALE_FIGURES_MS = 1000;
 
 /**
  * What a committed write changed, as the version's triggers record it (migration 0024): one
@@ -173,26 +178,59 @@ export type ReadCacheVersion = ReturnType<typeof createReadCacheVersion>;
 /** What a store asks of the version reader. */
 export type ChangeLog = Pick<ReadCacheVersion, 'changedBetween'>;
 
+/** A product's stock, sales or rating changed, and nothing else of it (migration 0024). */
+const isProductFigures = (change: string) => change.startsWith('product:');
+
+/**
+ * What changes between two versions do to an entry: nothing, only products' figures it shows
+ * (stock, sales, rating), or more (a price, a name, content, or changes the log cannot tell).
+ */
+function impactOn(
+  changed: Set<string> | null,
+  dependsOn: readonly Dependency[],
+): 'none' | 'figures' | 'more' {
+  if (changed === null) return 'more';
+  let impact: 'none' | 'figures' = 'none';
+  // Walks the changes in place: a store may keep a whole catalogue's products, each checked.
+  for (const change of changed) {
+    if (!dependsOn.some((dependency) => evicts(change, dependency))) continue;
+    if (!isProductFigures(change)) return 'more';
+    impact = 'figures';
+  }
+  return impact;
+}
+
+export interface VersionedStoreOptions {
+  /**
+   * Keep an entry that only products' figures have made out of date, for `recent()` to hand out
+   * for this long after the first newer version was seen (0: such an entry is evicted at once).
+   */
+  staleFiguresMs?: number;
+  now?: () => number;
+}
+
 /**
  * Entries kept under the version they were built at, each with what it shows: a newer version
  * evicts the entries its changes touch (all of them when the changes are unknown), and an entry
- * built under an older version is stored only if nothing it shows has changed since.
+ * built under an older version is stored only if nothing it shows has changed since. With
+ * `staleFiguresMs`, an entry out of date only in stock, sales or ratings stays, for `recent()`.
  */
 export function createVersionedStore<Entry extends { bytes: number }>(
   log: ChangeLog,
   maxEntries = MAX_ENTRIES,
   maxBytes = MAX_BYTES,
+  { staleFiguresMs = 0, now = Date.now }: VersionedStoreOptions = {},
 ) {
   let version: string | null = null;
   let bytes = 0;
-  const entries = new Map<string, { entry: Entry; dependsOn: readonly Dependency[] }>();
-  // Walks the changes in place: a store may keep a whole catalogue's products, each checked.
-  const stale = (changed: Set<string> | null, dependsOn: readonly Dependency[]) => {
-    if (changed === null) return true;
-    for (const change of changed)
-      if (dependsOn.some((dependency) => evicts(change, dependency))) return true;
-    return false;
-  };
+  const entries = new Map<
+    string,
+    { entry: Entry; dependsOn: readonly Dependency[]; builtUnder: bigint; current: boolean }
+  >();
+  /** When this store first saw each newer version, for the last `staleFiguresMs`, oldest first. */
+  const seen: { version: bigint; at: number }[] = [];
+  /** The newest version dropped from `seen`: an entry built before it is too old to hand out. */
+  let forgottenUpTo = -1n;
   const remove = (key: string) => {
     const kept = entries.get(key);
     if (!kept) return;
@@ -202,34 +240,69 @@ export function createVersionedStore<Entry extends { bytes: number }>(
   const sync = (current: string) => {
     if (version === current) return true;
     if (version !== null && BigInt(current) < BigInt(version)) return false;
-    const changed = version === null ? null : log.changedBetween(version, current);
+    const previous = version;
+    const changed = previous === null ? null : log.changedBetween(previous, current);
     version = current;
+    if (staleFiguresMs > 0) {
+      const time = now();
+      seen.push({ version: BigInt(current), at: time });
+      while (seen.length > 1 && time - seen[0]!.at > staleFiguresMs)
+        forgottenUpTo = seen.shift()!.version;
+    }
     if (changed === null || changed.has('all')) {
       entries.clear();
       bytes = 0;
     } else if (changed.size > 0) {
-      for (const [key, kept] of entries) if (stale(changed, kept.dependsOn)) remove(key);
+      for (const [key, kept] of entries) {
+        const impact = impactOn(changed, kept.dependsOn);
+        if (impact === 'more' || (impact === 'figures' && staleFiguresMs === 0)) remove(key);
+        else if (impact === 'figures' && kept.current) {
+          // It showed everything up to the version before this one.
+          kept.current = false;
+          kept.builtUnder = BigInt(previous!);
+        }
+      }
     }
     return true;
+  };
+  /** Whether an entry built under `builtUnder` has been out of date for at most staleFiguresMs. */
+  const recentEnough = (builtUnder: bigint) => {
+    if (builtUnder < forgottenUpTo) return false;
+    const firstNewer = seen.find((newer) => newer.version > builtUnder);
+    return firstNewer !== undefined && now() - firstNewer.at <= staleFiguresMs;
   };
   return {
     get(key: string, current: string): Entry | undefined {
       if (!sync(current)) return undefined;
       const kept = entries.get(key);
-      if (kept) {
-        // Least recently used goes first when the store is full.
-        entries.delete(key);
-        entries.set(key, kept);
-      }
-      return kept?.entry;
+      if (!kept?.current) return undefined;
+      // Least recently used goes first when the store is full.
+      entries.delete(key);
+      entries.set(key, kept);
+      return kept.entry;
+    },
+    /**
+     * The entry as last built, when it is out of date only in products' stock, sales or ratings,
+     * and only since at most staleFiguresMs; call after get() under the current version.
+     */
+    recent(key: string): Entry | undefined {
+      const kept = entries.get(key);
+      return kept && !kept.current && recentEnough(kept.builtUnder) ? kept.entry : undefined;
     },
     set(key: string, builtUnder: string, entry: Entry, dependsOn: readonly Dependency[]) {
       if (entry.bytes > maxBytes / 4) return;
+      let current = true;
       if (version === null || BigInt(builtUnder) > BigInt(version)) sync(builtUnder);
-      else if (builtUnder !== version && stale(log.changedBetween(builtUnder, version), dependsOn))
-        return;
+      else if (builtUnder !== version) {
+        const impact = impactOn(log.changedBetween(builtUnder, version), dependsOn);
+        if (impact === 'more' || (impact === 'figures' && staleFiguresMs === 0)) return;
+        current = impact === 'none';
+        // An out-of-date build only replaces an entry more out of date.
+        const kept = entries.get(key);
+        if (!current && kept && (kept.current || kept.builtUnder > BigInt(builtUnder))) return;
+      }
       remove(key);
-      entries.set(key, { entry, dependsOn });
+      entries.set(key, { entry, dependsOn, builtUnder: BigInt(builtUnder), current });
       bytes += entry.bytes;
       for (const [oldest] of entries) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
@@ -345,20 +418,29 @@ export function registerReadCache(
   versions: ReadCacheVersion,
   options: ReadCacheOptions = {},
 ) {
-  const store = createVersionedStore<CachedResponse>(versions);
+  const store = createVersionedStore<CachedResponse>(versions, MAX_ENTRIES, MAX_BYTES, {
+    staleFiguresMs: STALE_FIGURES_MS,
+  });
   const pending = new WeakMap<FastifyRequest, PendingFill>();
   /**
    * Answers being built, by version and key: a request missing the same entry meanwhile waits for
    * that one instead of building it again, so a burst after an eviction costs one build.
    */
   const building = new Map<string, Promise<CachedResponse | undefined>>();
-  const cacheState = (reply: FastifyReply, state: 'hit' | 'miss') => {
+  /** How many builds of each key are in flight, whatever version they are built under. */
+  const rebuilds = new Map<string, number>();
+  const cacheState = (reply: FastifyReply, state: 'hit' | 'stale' | 'miss') => {
     if (options.showCacheState) reply.header('x-cache', state);
   };
 
-  const answer = (request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) => {
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cached: CachedResponse,
+    state: 'hit' | 'stale',
+  ) => {
     reply.header('etag', cached.etag);
-    cacheState(reply, 'hit');
+    cacheState(reply, state);
     if (matchesIfNoneMatch(request, cached.etag)) return reply.code(304).send();
     for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
     return reply.send(cached.body);
@@ -383,14 +465,20 @@ export function registerReadCache(
     const key = `${kind} ${normalizedUrl(request.url)}`;
     const dependsOn = dependenciesOf(route, request.params);
     const version = await versions.current();
-    const cached = store.get(key, version) ?? (await building.get(`${version} ${key}`));
+    const id = `${version} ${key}`;
+    const kept = store.get(key, version);
+    // While another request rebuilds an answer that only stock, sales or a rating have made out
+    // of date, the last one is sent rather than queueing behind the rebuild (decision 0053).
+    const recent = kept || !rebuilds.has(key) ? undefined : store.recent(key);
+    const inFlight = building.get(id);
+    const cached = kept ?? recent ?? (inFlight && (await inFlight));
     if (cached) {
       pending.set(request, { key, version, served: true, dependsOn });
-      return answer(request, reply, cached);
+      return answer(request, reply, cached, recent ? 'stale' : 'hit');
     }
     const fill: PendingFill = { key, version, served: false, dependsOn };
-    const id = `${version} ${key}`;
     if (!building.has(id)) {
+      rebuilds.set(key, (rebuilds.get(key) ?? 0) + 1);
       building.set(
         id,
         new Promise((resolve) => {
@@ -398,6 +486,9 @@ export function registerReadCache(
             // Once: the answer, or nothing when it failed or its client went away.
             fill.settle = undefined;
             building.delete(id);
+            const left = (rebuilds.get(key) ?? 1) - 1;
+            if (left > 0) rebuilds.set(key, left);
+            else rebuilds.delete(key);
             resolve(built);
           };
         }),

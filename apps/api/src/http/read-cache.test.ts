@@ -11,6 +11,7 @@ import { createProduct, createVariableProduct } from '../../test/factories.ts';
 import { placeOrder } from '../../test/place-order.ts';
 import { signedInCustomer, type Session } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { createInProcessFetch } from '../web/in-process-fetch.ts';
 import {
   createReadCacheVersion,
   createVersionedStore,
@@ -315,8 +316,14 @@ describe('while an answer is rebuilt', () => {
     const rebuilt = shop.get();
     await started;
     expect(await shop.get()).toEqual({ state: 'stale', stock: 10 });
+    // A page being rendered (or any client sending Cache-Control: no-cache) waits instead.
+    const rendering = createInProcessFetch(shop.app, {}, '127.0.0.1')(apiPaths.products);
+    await settle();
     release();
     expect(await rebuilt).toEqual({ state: 'miss', stock: 9 });
+    const forPage = await rendering;
+    expect(forPage.headers.get('x-cache')).toBe('hit');
+    expect((await forPage.json())[0].stock_quantity).toBe(9);
     expect(await shop.get()).toEqual({ state: 'hit', stock: 9 });
     await shop.app.close();
   });

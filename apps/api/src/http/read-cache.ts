@@ -468,8 +468,10 @@ export function registerReadCache(
     const id = `${version} ${key}`;
     const kept = store.get(key, version);
     // While another request rebuilds an answer that only stock, sales or a rating have made out
-    // of date, the last one is sent rather than queueing behind the rebuild (decision 0053).
-    const recent = kept || !rebuilds.has(key) ? undefined : store.recent(key);
+    // of date, the last one is sent rather than queueing behind the rebuild (decision 0053);
+    // not to a client that asks for no stored answer without checking (Cache-Control: no-cache).
+    const takesStale = !request.headers['cache-control']?.includes('no-cache');
+    const recent = kept || !takesStale || !rebuilds.has(key) ? undefined : store.recent(key);
     const inFlight = building.get(id);
     const cached = kept ?? recent ?? (inFlight && (await inFlight));
     if (cached) {

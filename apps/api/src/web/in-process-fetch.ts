@@ -21,8 +21,13 @@ export function createInProcessFetch(
   incoming: IncomingHttpHeaders,
   clientIp: string,
 ) {
-  // The API sees the visitor's address, not the server's, so per-client limits hold.
-  const identity: Record<string, string> = { 'x-forwarded-for': clientIp };
+  const identity: Record<string, string> = {
+    // The API sees the visitor's address, not the server's, so per-client limits hold.
+    'x-forwarded-for': clientIp,
+    // A page is kept under the version read before it was rendered: no answer already out of
+    // date (the read cache's stale one, decision 0053) may go into it.
+    'cache-control': 'no-cache',
+  };
   for (const name of forwardedHeaders) {
     const value = incoming[name];
     if (typeof value === 'string') identity[name] = value;

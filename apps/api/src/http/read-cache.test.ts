@@ -1,6 +1,8 @@
+import type * as Zlib from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiPaths, ProductReviewSchema, ProductSchema } from '@larder/contract';
 import { runAdmin } from '../admin/cli.ts';
@@ -22,6 +24,23 @@ import {
 } from './read-cache.ts';
 
 const storefrontList = `${apiPaths.products}?per_page=100&catalog_visibility=visible&status=publish&orderby=menu_order&order=desc&stock_status=instock`;
+
+/** How often the read cache compresses (node:zlib's async brotli and gzip, which only it calls). */
+const compressions = vi.hoisted(() => ({ br: 0, gzip: 0 }));
+vi.mock('node:zlib', async (importOriginal) => {
+  const zlib = await importOriginal<typeof Zlib>();
+  const counted =
+    <Args extends unknown[]>(coding: 'br' | 'gzip', run: (...args: Args) => void) =>
+    (...args: Args) => {
+      compressions[coding]++;
+      run(...args);
+    };
+  return {
+    ...zlib,
+    brotliCompress: counted('br', zlib.brotliCompress),
+    gzip: counted('gzip', zlib.gzip),
+  };
+});
 
 let t: TestApp;
 let wholesaleBuyer: Session;
@@ -79,6 +98,40 @@ describe('catalogue and content reads', () => {
       expect(stale.body, url).toBe(first.body);
       expect(stale.headers['x-wp-total'], url).toBe(first.headers['x-wp-total']);
     }
+  });
+
+  it('send a kept answer compressed as the client accepts, compressed once, the same JSON and ETag each time', async () => {
+    const plain = await get(storefrontList);
+    const before = { ...compressions };
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const inflate = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accepted, coding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+    ] as const) {
+      for (let time = 0; time < 2; time++) {
+        const answer = await get(storefrontList, { 'accept-encoding': accepted });
+        expect(answer.headers['x-cache'], accepted).toBe('hit');
+        expect(answer.headers['content-encoding'], accepted).toBe(coding);
+        expect(answer.headers.vary, accepted).toMatch(/accept-encoding/i);
+        expect(answer.headers.etag, accepted).toBe(plain.headers.etag);
+        expect(answer.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+        expect(inflate[coding](answer.rawPayload).toString(), accepted).toBe(plain.body);
+      }
+    }
+    // Two hits for each coding, one compression each.
+    expect(compressions).toEqual({ br: before.br + 1, gzip: before.gzip + 1 });
+    const declined = await get(storefrontList, { 'accept-encoding': 'identity' });
+    expect(declined.headers['content-encoding']).toBeUndefined();
+    expect(declined.body).toBe(plain.body);
+    // A small answer is sent as it is.
+    const team = `${apiPaths.team}?per_page=1`;
+    await get(team);
+    const small = await get(team, { 'accept-encoding': 'br' });
+    expect(small.headers['x-cache']).toBe('hit');
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('serve the second guest from memory with the same body and headers', async () => {

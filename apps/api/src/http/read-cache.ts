@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { apiPaths } from '@larder/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -366,12 +369,51 @@ export function normalizedUrl(url: string): string {
   return query ? `${parsed.pathname}?${query}` : parsed.pathname;
 }
 
+type ContentCoding = 'br' | 'gzip';
+
 interface CachedResponse {
   /** Bytes, so a hit sends them without encoding the text again. */
   body: Buffer;
   etag: string;
   headers: Partial<Record<(typeof keptHeaders)[number], string>>;
+  /** The body's bytes; its compressed copies (about a tenth of it) are not counted. */
   bytes: number;
+  /** The body compressed, made on the first hit that accepts each coding. */
+  compressed: Partial<Record<ContentCoding, Promise<Buffer>>>;
+}
+
+/** Below this, compressing saves less than it costs (as @fastify/compress's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+/** Brotli first, as @fastify/compress negotiates; a client that accepts neither gets the bytes. */
+const codings = new Negotiator<ContentCoding | 'identity'>({
+  supportedValues: ['br', 'gzip', 'identity'],
+  cache: new Map(),
+});
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+/** Done once per kept answer, off the main thread (zlib's thread pool). */
+const compress = (body: Buffer, coding: ContentCoding) =>
+  coding === 'br'
+    ? compressBrotli(body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : compressGzip(body);
+
+/** The kept body as the client accepts it: compressed once, then sent as those bytes each time. */
+async function encodedFor(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+  const accepted = request.headers['accept-encoding'];
+  const coding = accepted && cached.bytes >= COMPRESS_FROM_BYTES && codings.negotiate(accepted);
+  if (!coding || coding === 'identity') return cached.body;
+  const body = await (cached.compressed[coding] ??= compress(cached.body, coding));
+  // As @fastify/compress marks what it compresses: the answer depends on Accept-Encoding.
+  reply.header('vary', `${String(reply.getHeader('vary'))}, accept-encoding`);
+  reply.header('content-encoding', coding);
+  return body;
 }
 
 interface PendingFill {
@@ -433,7 +475,7 @@ export function registerReadCache(
     if (options.showCacheState) reply.header('x-cache', state);
   };
 
-  const answer = (
+  const answer = async (
     request: FastifyRequest,
     reply: FastifyReply,
     cached: CachedResponse,
@@ -443,7 +485,7 @@ export function registerReadCache(
     cacheState(reply, state);
     if (matchesIfNoneMatch(request, cached.etag)) return reply.code(304).send();
     for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
-    return reply.send(cached.body);
+    return reply.send(await encodedFor(request, reply, cached));
   };
 
   const lookUp = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -528,7 +570,7 @@ export function registerReadCache(
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const built = { body, etag, headers, bytes: body.length };
+      const built = { body, etag, headers, bytes: body.length, compressed: {} };
       store.set(fill.key, fill.version, built, fill.dependsOn);
       fill.settle?.(built);
     }

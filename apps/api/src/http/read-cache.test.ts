@@ -1,8 +1,7 @@
-import type * as Zlib from 'node:zlib';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiPaths, ProductReviewSchema, ProductSchema } from '@larder/contract';
 import { runAdmin } from '../admin/cli.ts';
@@ -24,23 +23,6 @@ import {
 } from './read-cache.ts';
 
 const storefrontList = `${apiPaths.products}?per_page=100&catalog_visibility=visible&status=publish&orderby=menu_order&order=desc&stock_status=instock`;
-
-/** How often the read cache compresses (node:zlib's async brotli and gzip, which only it calls). */
-const compressions = vi.hoisted(() => ({ br: 0, gzip: 0 }));
-vi.mock('node:zlib', async (importOriginal) => {
-  const zlib = await importOriginal<typeof Zlib>();
-  const counted =
-    <Args extends unknown[]>(coding: 'br' | 'gzip', run: (...args: Args) => void) =>
-    (...args: Args) => {
-      compressions[coding]++;
-      run(...args);
-    };
-  return {
-    ...zlib,
-    brotliCompress: counted('br', zlib.brotliCompress),
-    gzip: counted('gzip', zlib.gzip),
-  };
-});
 
 let t: TestApp;
 let wholesaleBuyer: Session;
@@ -100,9 +82,8 @@ describe('catalogue and content reads', () => {
     }
   });
 
-  it('send a kept answer compressed as the client accepts, compressed once, the same JSON and ETag each time', async () => {
+  it('send a kept answer compressed as the client accepts, the same JSON and ETag each time', async () => {
     const plain = await get(storefrontList);
-    const before = { ...compressions };
     expect(plain.headers['content-encoding']).toBeUndefined();
     const inflate = { br: brotliDecompressSync, gzip: gunzipSync };
     for (const [accepted, coding] of [
@@ -120,8 +101,6 @@ describe('catalogue and content reads', () => {
         expect(inflate[coding](answer.rawPayload).toString(), accepted).toBe(plain.body);
       }
     }
-    // Two hits for each coding, one compression each.
-    expect(compressions).toEqual({ br: before.br + 1, gzip: before.gzip + 1 });
     const declined = await get(storefrontList, { 'accept-encoding': 'identity' });
     expect(declined.headers['content-encoding']).toBeUndefined();
     expect(declined.body).toBe(plain.body);
@@ -491,6 +470,32 @@ describe('reads a route refuses to some viewers', () => {
 
     open = false;
     expect((await app.inject({ method: 'GET', url: apiPaths.team })).statusCode).toBe(401);
+    await app.close();
+  });
+
+  it('compress a kept answer once for each coding, however many hits ask for it', async () => {
+    const compressed: string[] = [];
+    const app = Fastify();
+    registerReadCache(app, fixedVersion, {
+      compress: async (body, coding) => {
+        compressed.push(coding);
+        return Buffer.from(`${coding}:${body.length}`);
+      },
+    });
+    app.get(apiPaths.team, async () =>
+      Array.from({ length: 40 }, (_, id) => ({
+        id,
+        bio: 'Rolled oats and wildflower honey, toasted slowly.',
+      })),
+    );
+    const ask = (encoding: string) =>
+      app.inject({ method: 'GET', url: apiPaths.team, headers: { 'accept-encoding': encoding } });
+    const built = await ask('identity');
+    for (const encoding of ['br', 'gzip, br', 'gzip', 'gzip', 'identity']) await ask(encoding);
+    expect(compressed).toEqual(['br', 'gzip']);
+    const kept = await ask('br');
+    expect(kept.body).toBe(`br:${built.rawPayload.length}`);
+    expect(kept.headers['content-encoding']).toBe('br');
     await app.close();
   });
 

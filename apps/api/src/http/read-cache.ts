@@ -369,7 +369,7 @@ export function normalizedUrl(url: string): string {
   return query ? `${parsed.pathname}?${query}` : parsed.pathname;
 }
 
-type ContentCoding = 'br' | 'gzip';
+export type ContentCoding = 'br' | 'gzip';
 
 interface CachedResponse {
   /** Bytes, so a hit sends them without encoding the text again. */
@@ -389,11 +389,12 @@ const codings = new Negotiator<ContentCoding | 'identity'>({
   supportedValues: ['br', 'gzip', 'identity'],
   cache: new Map(),
 });
+type Compress = (body: Buffer, coding: ContentCoding) => Promise<Buffer>;
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
 /** Done once per kept answer, off the main thread (zlib's thread pool). */
-const compress = (body: Buffer, coding: ContentCoding) =>
+const compressWithZlib = (body: Buffer, coding: ContentCoding) =>
   coding === 'br'
     ? compressBrotli(body, {
         params: {
@@ -405,7 +406,12 @@ const compress = (body: Buffer, coding: ContentCoding) =>
     : compressGzip(body);
 
 /** The kept body as the client accepts it: compressed once, then sent as those bytes each time. */
-async function encodedFor(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+async function encodedFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedResponse,
+  compress: Compress,
+) {
   const accepted = request.headers['accept-encoding'];
   const coding = accepted && cached.bytes >= COMPRESS_FROM_BYTES && codings.negotiate(accepted);
   if (!coding || coding === 'identity') return cached.body;
@@ -452,6 +458,8 @@ export const versionReadFor = (request: FastifyRequest): string | undefined =>
 export interface ReadCacheOptions {
   /** Send X-Cache (hit/miss): it tells anyone which reads others made lately, so tests only. */
   showCacheState?: boolean;
+  /** How a kept answer is compressed for a client that accepts it (zlib unless a test counts). */
+  compress?: Compress;
 }
 
 /** Adds ETag/304, Cache-Control and the in-process cache to every route in cachedReadRoutes. */
@@ -460,6 +468,7 @@ export function registerReadCache(
   versions: ReadCacheVersion,
   options: ReadCacheOptions = {},
 ) {
+  const compress = options.compress ?? compressWithZlib;
   const store = createVersionedStore<CachedResponse>(versions, MAX_ENTRIES, MAX_BYTES, {
     staleFiguresMs: STALE_FIGURES_MS,
   });
@@ -485,7 +494,7 @@ export function registerReadCache(
     cacheState(reply, state);
     if (matchesIfNoneMatch(request, cached.etag)) return reply.code(304).send();
     for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
-    return reply.send(await encodedFor(request, reply, cached));
+    return reply.send(await encodedFor(request, reply, cached, compress));
   };
 
   const lookUp = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -32,6 +32,15 @@ async function withBuildLock(work) {
   }
 }
 
+/**
+ * The text of the server's entry, which loads `bundleFile` next to it. React and other packages
+ * choose their development or production build from NODE_ENV when first imported, and the bundle's
+ * imports run before any of its code: set it first, here. Without it the server rendered pages and
+ * e-mails with React's development build.
+ */
+export const serverEntry = (bundleFile) =>
+  `process.env.NODE_ENV ||= 'production';\nawait import(${JSON.stringify(`./${bundleFile}`)});\n`;
+
 export function buildAll() {
   return withBuildLock(buildUnlocked);
 }
@@ -87,13 +96,7 @@ async function buildUnlocked() {
       },
     ],
   });
-  // React and other packages choose their development or production build from NODE_ENV when
-  // first imported, and the bundle's imports run before any of its code: set it first, here.
-  // Without it the server rendered pages and e-mails with React's development build.
-  writeFileSync(
-    serverBundle,
-    "process.env.NODE_ENV ||= 'production';\nawait import('./shop.js');\n",
-  );
+  writeFileSync(serverBundle, serverEntry('shop.js'));
   writeFileSync(buildStamp, new Date().toISOString());
   console.log(`Built the storefront and ${path.relative(root, serverBundle)}`);
 }

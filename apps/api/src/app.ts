@@ -14,6 +14,7 @@ import {
 import type { Config } from './config.ts';
 import { secureDataDir } from './data-dir.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import type { AfterAnswer } from './http/after-answer.ts';
 import { trustProxyOption } from './http/client-key.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodies } from './http/json-body.ts';
@@ -105,6 +106,8 @@ declare module 'fastify' {
     startDraining(): void;
     /** The files under /wp-content/uploads/, wherever they are kept (decision 0044). */
     uploads: Uploads;
+    /** Work requests left running after their answer (a payment's emails): tests wait for it. */
+    afterAnswer: Pick<AfterAnswer, 'settled'>;
     /** The webhook deliveries' worker: tests run it, wait for it and prune its log. */
     webhooks: Pick<WebhooksService, 'kick' | 'idle' | 'pruneDeliveries'>;
   }
@@ -245,6 +248,9 @@ export async function buildApp(
     counters,
     store,
   });
+  app.decorate('afterAnswer', services.afterAnswer);
+  // Before the database closes (hooks added earlier run later): no started email is lost.
+  app.addHook('onClose', () => services.afterAnswer.settled());
   const { accounts, emailChange, passwordReset, catalog, content, reviews, forms } = services;
   const { wholesale, shipping, orders, orderManagement, paymentSetup, payments, activity } =
     services;

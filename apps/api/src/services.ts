@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createAfterAnswer } from './http/after-answer.ts';
 import { createMemoryCounters, type SharedCounters } from './http/shared-counters.ts';
 import { createActivityRepo } from './modules/activity/activity.repo.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
@@ -118,6 +119,7 @@ export function createServices({
   const counters = given ?? createMemoryCounters(now ?? (() => new Date()));
   const objectStore = store ?? createObjectStore(config);
   const uploads = createUploads(objectStore);
+  const afterAnswer = createAfterAnswer(log);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -254,6 +256,7 @@ export function createServices({
     card: paymentSetup.card,
     paypal: paymentSetup.paypal,
     mailer,
+    afterAnswer,
     invoiceDocument: (orderId) => orderDocuments.invoice(orderId),
     publicUrl: config.publicUrl,
     shopOwnerEmail: config.shopOwnerEmail,
@@ -279,6 +282,7 @@ export function createServices({
   });
   return {
     mailer,
+    afterAnswer,
     activity,
     signInThrottle,
     accountsRepo,

@@ -108,7 +108,10 @@ export async function placeOrderAs(
   return OrderSchema.parse(res.json());
 }
 
-/** Pays an order with the test provider's 4242 card, as the checkout's payment dialog does. */
+/**
+ * Pays an order with the test provider's 4242 card, as the checkout's payment dialog does; resolves
+ * once the emails the payment sends after its answer are in the outbox.
+ */
 export async function payOrder(app: FastifyInstance, session: Session | null, order: Order) {
   const res = await app.inject({
     method: 'POST',
@@ -124,5 +127,6 @@ export async function payOrder(app: FastifyInstance, session: Session | null, or
     },
   });
   if (res.statusCode !== 200) throw new Error(`payment: ${res.statusCode} ${res.body}`);
+  await app.afterAnswer.settled();
   return PaymentResultSchema.parse(res.json());
 }

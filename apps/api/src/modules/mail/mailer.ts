@@ -83,20 +83,39 @@ export function createMailer({ smtpUrl, from, outboxDir, brand, log }: MailerOpt
     buffer: true,
     newline: 'windows',
   });
+  // Reset links and order keys: readable by the shop's user only. Made once, and again when the
+  // folder was removed since (a write then fails with ENOENT).
+  let outboxMade: Promise<unknown> | undefined;
+  const makeOutbox = () =>
+    (outboxMade ??= mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE }).catch(
+      (error: unknown) => {
+        outboxMade = undefined;
+        throw error;
+      },
+    ));
+  const writeNew = async (path: string, content: Parameters<typeof writeFile>[1]) => {
+    await makeOutbox();
+    try {
+      await writeFile(path, content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      outboxMade = undefined;
+      await makeOutbox();
+      await writeFile(path, content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    }
+  };
   return {
     async send(message) {
       const info = await transport.sendMail(await toNodemailer(message));
-      // Reset links and order keys: readable by the shop's user only.
-      await mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const base = `${fileTimestamp(new Date())}-${slugify(message.subject).slice(0, 60) || 'message'}`;
       let path = join(outboxDir, `${base}.eml`);
       try {
-        await writeFile(path, info.message, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+        await writeNew(path, info.message);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         // Two messages with the same subject in the same millisecond.
         path = join(outboxDir, `${base}-${randomBytes(3).toString('hex')}.eml`);
-        await writeFile(path, info.message, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+        await writeNew(path, info.message);
       }
       log.info(
         { path, subject: message.subject },

@@ -110,20 +110,26 @@ export const ordersRepo = {
     return row!;
   },
 
+  /** The rows inserted, in the order find reads them (by id). */
   async insertItems(db: Database, values: NewOrderItemRow[]): Promise<OrderItemRow[]> {
     if (values.length === 0) return [];
-    return db.insert(orderItems).values(values).returning();
+    const rows = await db.insert(orderItems).values(values).returning();
+    return rows.sort((a, b) => a.id - b.id);
   },
 
   async find(db: Database, id: number): Promise<OrderWithItems | undefined> {
     const [order] = await db.select().from(orders).where(eq(orders.id, id));
-    if (!order) return undefined;
+    return order && ordersRepo.withLines(db, order);
+  },
+
+  /** An order row already read (or just written) with its items and discount codes. */
+  async withLines(db: Database, order: OrderRow): Promise<OrderWithItems> {
     const items = await db
       .select()
       .from(orderItems)
-      .where(eq(orderItems.orderId, id))
+      .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
-    return { order, items, coupons: await couponsOf(db, [id]) };
+    return { order, items, coupons: await couponsOf(db, [order.id]) };
   },
 
   /** Orders matching the filter, newest first (orders_date_idx, or orders_customer_idx for one buyer). */
@@ -408,8 +414,8 @@ export const ordersRepo = {
     id: number,
     payment: { transactionId: string; paymentMethod: string; paymentMethodTitle: string },
     now: Date,
-  ): Promise<boolean> {
-    const rows = await db
+  ): Promise<OrderRow | undefined> {
+    const [row] = await db
       .update(orders)
       .set({
         status: 'processing',
@@ -421,8 +427,8 @@ export const ordersRepo = {
         dateModified: now,
       })
       .where(and(eq(orders.id, id), eq(orders.status, 'pending'), eq(orders.stockState, 'held')))
-      .returning({ id: orders.id });
-    return rows.length > 0;
+      .returning();
+    return row;
   },
 
   async addTotalSales(db: Database, productId: number, quantity: number): Promise<void> {

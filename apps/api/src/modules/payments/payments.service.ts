@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import type { AfterAnswer } from '../../http/after-answer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import { PAYMENT_ATTEMPT_TIMEOUT_MS } from '../orders/orders.repo.ts';
@@ -40,6 +41,8 @@ export interface PaymentsServiceOptions {
   card: CardProvider | null;
   paypal: PayPalProvider | null;
   mailer: Mailer;
+  /** Where a paid order's emails are sent from, once the payment's answer has gone (0052). */
+  afterAnswer: Pick<AfterAnswer, 'run'>;
   /** The order's invoice PDF, attached to an invoice order's confirmation. */
   invoiceDocument?: (orderId: number) => Promise<{ filename: string; pdf: Buffer }>;
   publicUrl: string;
@@ -173,7 +176,10 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
         "This order was canceled before your payment went through. Please contact us and we'll refund it.",
       );
     }
-    await sendOrderEmails(paid);
+    // Paid and committed: the emails need not hold the answer. sendOrderEmails logs each failure.
+    options.afterAnswer.run(`could not send order #${paid.id}'s emails`, () =>
+      sendOrderEmails(paid),
+    );
     return {
       code: 200,
       message: 'Thank you! Your payment was received and your order is being prepared.',

@@ -74,7 +74,12 @@ const readOrder = async (order: Order) =>
   );
 
 const outbox = () => join(t.config.dataDir, 'outbox');
-const mailsAbout = (orderId: number) =>
+/** The order's emails, once those the shop sends after answering have been sent. */
+const mailsAbout = async (orderId: number) => {
+  await t.app.afterAnswer.settled();
+  return mailsInOutbox(orderId);
+};
+const mailsInOutbox = (orderId: number) =>
   (existsSync(outbox()) ? readdirSync(outbox()) : [])
     .map((name) => readFileSync(join(outbox(), name), 'utf8'))
     .filter((mail) => mail.includes(`order #${orderId}`) || mail.includes(`order-#${orderId}`))
@@ -150,7 +155,7 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
       }),
     ]);
 
-    const mails = mailsAbout(order.id);
+    const mails = await mailsAbout(order.id);
     const buyerMail = mails.find((mail) => mail.includes('To: Ada Baker <ada@example.com>'));
     const ownerMail = mails.find((mail) => mail.includes('To: owner@larderandoat.test'));
     expect(buyerMail).toContain(`Subject: Your Larder & Oat order #${order.id} is confirmed`);
@@ -192,7 +197,7 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
     });
     expect((await readOrder(order)).status).toBe('pending');
     expect((await orderRow(order.id)).stockState).toBe('held');
-    expect(mailsAbout(order.id)).toEqual([]);
+    expect(await mailsAbout(order.id)).toEqual([]);
 
     const retry = await payByCard(order, GOOD_CARD);
     expect(retry.statusCode, retry.body).toBe(200);
@@ -318,6 +323,7 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
     try {
       const res = await payByCard(order);
       expect(res.statusCode, res.body).toBe(200);
+      await t.app.afterAnswer.settled();
       expect((await readOrder(order)).status).toBe('processing');
     } finally {
       rmSync(outbox(), { force: true });

@@ -18,6 +18,4 @@ export function startBuiltServer(options: {
   env?: Record<string, string>;
   /** How long to wait for its first answer (default two minutes). */
   timeoutMs?: number;
-  /** Options for node itself, before the entry (`--import`, `--cpu-prof`). */
-  nodeOptions?: string[];
 }): Promise<StartedServer>;

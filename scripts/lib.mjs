@@ -40,10 +40,9 @@ export function newestMtime(folders) {
 }
 
 /** Starts the built server on a free-standing port and data directory; resolves once it answers. */
-export async function startBuiltServer({ port, env = {}, timeoutMs = 120_000, nodeOptions = [] }) {
+export async function startBuiltServer({ port, env = {}, timeoutMs = 120_000 }) {
   const { spawn } = await import('node:child_process');
-  const entry = path.join(root, 'apps/api/dist/server.js');
-  const server = spawn(process.execPath, [...nodeOptions, entry], {
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },

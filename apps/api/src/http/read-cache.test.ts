@@ -473,7 +473,7 @@ describe('reads a route refuses to some viewers', () => {
     await app.close();
   });
 
-  it('compress a kept answer once for each coding, however many hits ask for it', async () => {
+  it('compress a kept answer once for each coding however many hits ask, and send it plain when compressing fails', async () => {
     const compressed: string[] = [];
     const app = Fastify();
     registerReadCache(app, fixedVersion, {
@@ -493,6 +493,28 @@ describe('reads a route refuses to some viewers', () => {
     const built = await ask('identity');
     for (const encoding of ['br', 'gzip, br', 'gzip', 'gzip', 'identity']) await ask(encoding);
     expect(compressed).toEqual(['br', 'gzip']);
+    // A compression that fails sends the bytes as they are, and the next hit tries again.
+    const failing = Fastify();
+    let fails = true;
+    registerReadCache(failing, fixedVersion, {
+      compress: async (body) => {
+        if (fails) throw new Error('out of memory');
+        return body.subarray(0, 10);
+      },
+    });
+    failing.get(apiPaths.team, async () =>
+      Array.from({ length: 40 }, (_, id) => ({ id, bio: 'Rolled oats, toasted slowly.' })),
+    );
+    const askFailing = () =>
+      failing.inject({ method: 'GET', url: apiPaths.team, headers: { 'accept-encoding': 'br' } });
+    const first = await askFailing();
+    const plainly = await askFailing();
+    expect(plainly.statusCode).toBe(200);
+    expect(plainly.headers['content-encoding']).toBeUndefined();
+    expect(plainly.body).toBe(first.body);
+    fails = false;
+    expect((await askFailing()).headers['content-encoding']).toBe('br');
+    await failing.close();
     const kept = await ask('br');
     expect(kept.body).toBe(`br:${built.rawPayload.length}`);
     expect(kept.headers['content-encoding']).toBe('br');

@@ -415,7 +415,12 @@ async function encodedFor(
   const accepted = request.headers['accept-encoding'];
   const coding = accepted && cached.bytes >= COMPRESS_FROM_BYTES && codings.negotiate(accepted);
   if (!coding || coding === 'identity') return cached.body;
-  const body = await (cached.compressed[coding] ??= compress(cached.body, coding));
+  const body = await (cached.compressed[coding] ??= compress(cached.body, coding)).catch(() => {
+    // Sent as it is this once; the next hit tries again.
+    delete cached.compressed[coding];
+    return null;
+  });
+  if (body === null) return cached.body;
   // As @fastify/compress marks what it compresses: the answer depends on Accept-Encoding.
   reply.header('vary', `${String(reply.getHeader('vary'))}, accept-encoding`);
   reply.header('content-encoding', coding);

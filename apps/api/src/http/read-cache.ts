@@ -234,6 +234,11 @@ export function createVersionedStore<Entry extends { bytes: number }>(
   const seen: { version: bigint; at: number }[] = [];
   /** The newest version dropped from `seen`: an entry built before it is too old to hand out. */
   let forgottenUpTo = -1n;
+  /** impactOn, where a store without a window evicts for stale figures as for anything else. */
+  const impactHere = (changed: Set<string> | null, dependsOn: readonly Dependency[]) => {
+    const impact = impactOn(changed, dependsOn);
+    return impact === 'figures' && staleFiguresMs === 0 ? 'more' : impact;
+  };
   const remove = (key: string) => {
     const kept = entries.get(key);
     if (!kept) return;
@@ -257,8 +262,8 @@ export function createVersionedStore<Entry extends { bytes: number }>(
       bytes = 0;
     } else if (changed.size > 0) {
       for (const [key, kept] of entries) {
-        const impact = impactOn(changed, kept.dependsOn);
-        if (impact === 'more' || (impact === 'figures' && staleFiguresMs === 0)) remove(key);
+        const impact = impactHere(changed, kept.dependsOn);
+        if (impact === 'more') remove(key);
         else if (impact === 'figures' && kept.current) {
           // It showed everything up to the version before this one.
           kept.current = false;
@@ -297,8 +302,8 @@ export function createVersionedStore<Entry extends { bytes: number }>(
       let current = true;
       if (version === null || BigInt(builtUnder) > BigInt(version)) sync(builtUnder);
       else if (builtUnder !== version) {
-        const impact = impactOn(log.changedBetween(builtUnder, version), dependsOn);
-        if (impact === 'more' || (impact === 'figures' && staleFiguresMs === 0)) return;
+        const impact = impactHere(log.changedBetween(builtUnder, version), dependsOn);
+        if (impact === 'more') return;
         current = impact === 'none';
         // An out-of-date build only replaces an entry more out of date.
         const kept = entries.get(key);

@@ -239,6 +239,9 @@ export async function buildApp(
 
   // Sign-in is worked out before any route runs, so every handler knows its viewer.
   await app.register(fastifyCookie);
+  // Read where the cacheable reads are (a replica may lag the primary): a version read there is
+  // never newer than what those reads see, so nothing stale is kept under a new version.
+  const readCacheVersion = createReadCacheVersion(database.versionDb, database.statementsFinished);
   const services = createServices({
     config,
     db: database.db,
@@ -247,6 +250,7 @@ export async function buildApp(
     now: options.now,
     counters,
     store,
+    versions: readCacheVersion,
   });
   app.decorate('afterAnswer', services.afterAnswer);
   // Before the database closes (hooks added earlier run later): no started email is lost.
@@ -258,9 +262,6 @@ export async function buildApp(
   registerSignIn(app, accounts, sessionCookies);
   registerApiKeySignIn(app, services.apiKeys);
   // Catalogue and content reads: ETag/304, Cache-Control and the in-process cache.
-  // Read where the cacheable reads are (a replica may lag the primary): a version read there is
-  // never newer than what those reads see, so nothing stale is kept under a new version.
-  const readCacheVersion = createReadCacheVersion(database.versionDb, database.statementsFinished);
   registerReadCache(app, readCacheVersion, { showCacheState });
 
   await app.register(fastifySwagger, {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAfterAnswer } from './http/after-answer.ts';
+import { createReadCacheVersion, type ReadCacheVersion } from './http/read-cache.ts';
 import { createMemoryCounters, type SharedCounters } from './http/shared-counters.ts';
 import { createActivityRepo } from './modules/activity/activity.repo.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
@@ -31,7 +32,7 @@ import { createMediaLibraryService } from './modules/media/media-library.service
 import { createUploads } from './modules/media/uploads.ts';
 import { createOrderDocumentsService } from './modules/order-documents/order-documents.service.ts';
 import { createOrderManagementService } from './modules/order-management/order-management.service.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentSetup } from './modules/payments/payment-gateways.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -66,12 +67,17 @@ import { createS3Store } from './storage/s3-store.ts';
 export const createObjectStore = (config: Config): ObjectStore =>
   config.s3 ? createS3Store(config.s3) : createDiskStore(config.dataDir);
 
-/** Each quoted shipping rate carries the order's tax: on the lines after the cart's codes. */
+/**
+ * Each quoted shipping rate carries the order's tax, on the lines after the cart's codes; a quote
+ * short of stock first releases lapsed holds, as an order does.
+ */
 export function shippingQuoteHooks(
   tax: TaxService,
   coupons: CouponsService,
-): ShippingServiceOptions {
+  orders: () => Pick<OrdersService, 'releaseExpiredHolds'>,
+): Omit<ShippingServiceOptions, 'versions'> {
   return {
+    releaseLapsedHolds: () => orders().releaseExpiredHolds(),
     taxFor: ({ lines, lineDiscounts, ...quote }) =>
       tax.calculator({
         ...quote,
@@ -99,6 +105,8 @@ export interface ServicesOptions {
   counters?: SharedCounters;
   /** Where uploads are kept; the one config names when not given. */
   store?: ObjectStore;
+  /** The process's read-cache version (the app's); one read from `db` when not given. */
+  versions?: ReadCacheVersion;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -115,6 +123,7 @@ export function createServices({
   now,
   counters: given,
   store,
+  versions = createReadCacheVersion(db),
 }: ServicesOptions) {
   const counters = given ?? createMemoryCounters(now ?? (() => new Date()));
   const objectStore = store ?? createObjectStore(config);
@@ -231,10 +240,15 @@ export function createServices({
     now,
   });
   const wholesaleOrdering = createWholesaleOrderingService(db, { activity });
-  const tax = createTaxService(db, { activity });
+  const tax = createTaxService(db, { activity, versions });
   const coupons = createCouponsService(db, { activity, now });
   const shippingRepo = createShippingRepo(db);
-  const shipping = createShippingService(db, shippingRepo, shippingQuoteHooks(tax, coupons));
+  const shipping = createShippingService(
+    db,
+    shippingRepo,
+    // Bound late: the orders service is built on this one.
+    { ...shippingQuoteHooks(tax, coupons, () => orders), versions },
+  );
   const shippingZones = createShippingZonesService(db, shippingRepo, { activity });
   const orders = createOrdersService(db, {
     holdMinutes: config.orderHoldMinutes,

@@ -7,7 +7,7 @@ import { apiPaths, ProductReviewSchema, ProductSchema } from '@larder/contract';
 import { runAdmin } from '../admin/cli.ts';
 import { createAdminContext } from '../admin/context.ts';
 import { createDatabase, type Database } from '../db/client.ts';
-import { products } from '../db/schema.ts';
+import { products, shippingZones, taxRates } from '../db/schema.ts';
 import { createProduct, createVariableProduct } from '../../test/factories.ts';
 import { placeOrder } from '../../test/place-order.ts';
 import { signedInCustomer, type Session } from '../../test/sessions.ts';
@@ -16,6 +16,7 @@ import { createInProcessFetch } from '../web/in-process-fetch.ts';
 import {
   createReadCacheVersion,
   createVersionedStore,
+  createVersionedValue,
   normalizedUrl,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_READ_CACHE_CONTROL,
@@ -286,6 +287,64 @@ describe('a write evicts what it changes (scoped invalidation)', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     expect(answers.filter((answer) => answer.headers['x-cache'] === 'miss')).toHaveLength(1);
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+});
+
+describe('a value kept under the version (shipping zones, tax rates)', () => {
+  it('is loaded once while nothing it shows changes, and again after a change to it in any process', async () => {
+    const versions = createReadCacheVersion(t.database.db);
+    let loads = 0;
+    const zones = createVersionedValue(versions, 'shipping', async () => {
+      loads += 1;
+      return t.database.db.select().from(shippingZones);
+    });
+    const named = async () => (await zones()).map((zone) => zone.name);
+    const before = await named();
+    expect(await named()).toEqual(before);
+    // A sale and a tax rate are other scopes: the zones stay.
+    const product = await createProduct(t, { stock_quantity: 5 });
+    await placeOrder(t.app, [{ product_id: product.id, quantity: 1 }]);
+    const [rate] = await t.database.db
+      .insert(taxRates)
+      .values({ country: 'US', state: 'VT', rateMicros: 60_000, name: 'VT tax' })
+      .returning();
+    await t.database.db.delete(taxRates).where(eq(taxRates.id, rate!.id));
+    expect(await named()).toEqual(before);
+    expect(loads).toBe(1);
+
+    // Written straight to the database, as another process would.
+    const [zone] = await t.database.db
+      .insert(shippingZones)
+      .values({ name: 'Kept-value zone', zoneOrder: 99 })
+      .returning();
+    try {
+      expect(await named()).toEqual([...before, 'Kept-value zone']);
+      expect(loads).toBe(2);
+    } finally {
+      await t.database.db.delete(shippingZones).where(eq(shippingZones.id, zone!.id));
+    }
+    expect(await named()).toEqual(before);
+    expect(loads).toBe(3);
+  });
+
+  it('is loaded again after a failed load, and after changes the process cannot tell', async () => {
+    let failNext = true;
+    let loads = 0;
+    const value = createVersionedValue(fixedVersion, 'tax', async () => {
+      loads += 1;
+      if (failNext) {
+        failNext = false;
+        throw new Error('the database went away');
+      }
+      return loads;
+    });
+    await expect(value()).rejects.toThrow('the database went away');
+    expect(await value()).toBe(2);
+    expect(await value()).toBe(2);
+    const forgetful = { current: async () => '1', changedBetween: () => null };
+    const unknown = createVersionedValue(forgetful, 'tax', async () => (loads += 1));
+    expect(await unknown()).toBe(3);
+    expect(await unknown()).toBe(4);
   });
 });
 

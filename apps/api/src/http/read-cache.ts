@@ -48,10 +48,12 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const STALE_FIGURES_MS = 1000;
 
 /**
- * What a committed write changed, as the version's triggers record it (migration 0024): one
- * product's stock or sales, anything else in the catalogue, reviews, content, or everything.
+ * What a committed write changed, as the version's triggers record it (migrations 0024, 0025): one
+ * product's stock or sales, anything else in the catalogue, reviews, content, the shipping zones,
+ * tax rates, or everything.
  */
-export type ChangedScope = `product:${string}` | 'catalog' | 'reviews' | 'content' | 'all';
+export type ChangedScope =
+  `product:${string}` | 'catalog' | 'reviews' | 'content' | 'shipping' | 'tax' | 'all';
 
 /**
  * What a kept answer shows: the scopes that evict it, plus 'product-lists' (any product's change,
@@ -177,6 +179,37 @@ export function createReadCacheVersion(
 }
 
 export type ReadCacheVersion = ReturnType<typeof createReadCacheVersion>;
+
+/**
+ * A value loaded from the database once and kept while the version says nothing it shows changed
+ * (decision 0055): settings every checkout reads, such as the shipping zones and tax rates, cost
+ * the version read that concurrent callers share instead of their own statements. An owner's
+ * change is seen by the next caller after its commit, in every process.
+ */
+export function createVersionedValue<Value>(
+  versions: ReadCacheVersion,
+  shows: Exclude<ChangedScope, 'all' | `product:${string}`>,
+  load: () => Promise<Value>,
+): () => Promise<Value> {
+  let kept: { version: string; value: Promise<Value> } | null = null;
+  return async () => {
+    const version = await versions.current();
+    if (kept) {
+      const changed = versions.changedBetween(kept.version, version);
+      if (changed && !changed.has(shows) && !changed.has('all')) {
+        if (BigInt(version) > BigInt(kept.version)) kept.version = version;
+        return kept.value;
+      }
+    }
+    // Loaded after the version was read: what it reads is at least that new.
+    const loading = { version, value: load() };
+    kept = loading;
+    loading.value.catch(() => {
+      if (kept === loading) kept = null;
+    });
+    return loading.value;
+  };
+}
 
 /** What a store asks of the version reader. */
 export type ChangeLog = Pick<ReadCacheVersion, 'changedBetween'>;

@@ -270,7 +270,7 @@ describe('usage limits', () => {
     const { code: once, id } = await createCoupon({ usage_limit: 1 });
     await placed(cart(), [once]);
     expect((await refusal(cart(), [once])).message).toBe(`The code ${once} has been used up.`);
-    // The hold lapses: the next order request cancels the unpaid order first.
+    // The hold lapses: the next order with the code cancels the unpaid order and takes its use.
     clock = new Date(clock.getTime() + 61 * 60_000);
     await placed(cart(), [once]);
     const coupon = await t.app.inject({

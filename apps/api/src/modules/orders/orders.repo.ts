@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { encoded, prepared } from '../../db/prepared.ts';
 import { unpaidInvoice } from './invoice-accounts.ts';
 import { likePattern } from '../../http/format.ts';
 import {
@@ -100,13 +101,172 @@ const couponsOf = (db: Database, orderIds: number[]) =>
 export type HoldResult =
   { kind: 'held'; quantity: number } | { kind: 'unmanaged' } | { kind: 'short'; left: number };
 
+/** The columns a new order is written with: every one is given, null where it has no value. */
+const orderInsertColumns = [
+  'orderKey',
+  'status',
+  'customerId',
+  'billing',
+  'shipping',
+  'paymentMethod',
+  'paymentMethodTitle',
+  'paymentTerms',
+  'dateDue',
+  'purchaseOrderNumber',
+  'customerNote',
+  'shippingMethodId',
+  'shippingInstanceId',
+  'shippingTitle',
+  'shippingTotalCents',
+  'subtotalCents',
+  'cartTaxCents',
+  'shippingTaxCents',
+  'taxLines',
+  'taxExemptReason',
+  'discountTotalCents',
+  'totalCents',
+  'priceList',
+  'customerIp',
+  'customerUserAgent',
+  'stockState',
+  'holdExpiresAt',
+  'dateCreated',
+  'dateModified',
+  'createdVia',
+] as const satisfies readonly (keyof NewOrderRow)[];
+
+export type OrderInsert = Required<Pick<NewOrderRow, (typeof orderInsertColumns)[number]>>;
+
+/** Units of a product held by a client's unpaid orders, by account or by IP (unitsHeldByClient). */
+const unitsHeldBy = (holder: 'customer' | 'guest') =>
+  prepared(`larder_units_held_by_${holder}`, (db) =>
+    db
+      .select({ units: sql<number>`coalesce(sum(${orderItems.stockHeld}), 0)::int` })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          eq(orders.stockState, 'held'),
+          gt(orders.holdExpiresAt, encoded('now', orders.holdExpiresAt)),
+          holder === 'customer'
+            ? eq(orders.customerId, sql.placeholder('customerId'))
+            : and(eq(orders.customerId, 0), eq(orders.customerIp, sql.placeholder('ip'))),
+          eq(orderItems.productId, sql.placeholder('productId')),
+        ),
+      ),
+  );
+
+/** What every checkout runs, built once per process (decision 0055); values go by name. */
+const statements = {
+  insertOrder: prepared('larder_insert_order', (db) =>
+    db
+      .insert(orders)
+      .values(
+        Object.fromEntries(
+          orderInsertColumns.map((column) => [column, encoded(column, orders[column])]),
+        ) as unknown as NewOrderRow,
+      )
+      .returning(),
+  ),
+  orderById: prepared('larder_order_by_id', (db) =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('id'))),
+  ),
+  itemsOfOrder: prepared('larder_items_of_order', (db) =>
+    db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+      .orderBy(asc(orderItems.id)),
+  ),
+  couponsOfOrder: prepared('larder_coupons_of_order', (db) =>
+    db
+      .select()
+      .from(orderCoupons)
+      .where(eq(orderCoupons.orderId, sql.placeholder('orderId')))
+      .orderBy(asc(orderCoupons.id)),
+  ),
+  lockProduct: prepared('larder_lock_product', (db) =>
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, sql.placeholder('productId')))
+      .for('update'),
+  ),
+  unitsHeldByCustomer: unitsHeldBy('customer'),
+  unitsHeldByGuest: unitsHeldBy('guest'),
+  holdProductStock: prepared('larder_hold_product_stock', (db) =>
+    db
+      .update(products)
+      .set({
+        stockQuantity: sql`${products.stockQuantity} - ${sql.placeholder('quantity')}`,
+        stockStatus: sql`case when ${products.stockQuantity} - ${sql.placeholder('quantity')} <= 0 then 'outofstock' else ${products.stockStatus} end`,
+      })
+      .where(
+        and(
+          eq(products.id, sql.placeholder('productId')),
+          eq(products.manageStock, true),
+          sql`${products.stockQuantity} >= ${sql.placeholder('quantity')}`,
+        ),
+      )
+      .returning({ id: products.id }),
+  ),
+  holdVariationStock: prepared('larder_hold_variation_stock', (db) =>
+    db
+      .update(productVariations)
+      .set({
+        stockQuantity: sql`${productVariations.stockQuantity} - ${sql.placeholder('quantity')}`,
+        stockStatus: sql`case when ${productVariations.stockQuantity} - ${sql.placeholder('quantity')} <= 0 then 'outofstock' else ${productVariations.stockStatus} end`,
+      })
+      .where(
+        and(
+          eq(productVariations.id, sql.placeholder('variationId')),
+          sql`${productVariations.stockQuantity} is not null`,
+          sql`${productVariations.stockQuantity} >= ${sql.placeholder('quantity')}`,
+        ),
+      )
+      .returning({ id: productVariations.id }),
+  ),
+  markPaid: prepared('larder_mark_paid', (db) =>
+    db
+      .update(orders)
+      .set({
+        status: 'processing',
+        stockState: 'reduced',
+        // In sql``: Drizzle's types take no placeholder in set().
+        transactionId: sql`${sql.placeholder('transactionId')}`,
+        paymentMethod: sql`${sql.placeholder('paymentMethod')}`,
+        paymentMethodTitle: sql`${sql.placeholder('paymentMethodTitle')}`,
+        datePaid: encoded('now', orders.datePaid),
+        dateModified: encoded('now', orders.dateModified),
+      })
+      .where(
+        and(
+          eq(orders.id, sql.placeholder('id')),
+          eq(orders.status, 'pending'),
+          eq(orders.stockState, 'held'),
+        ),
+      )
+      .returning(),
+  ),
+  addTotalSales: prepared('larder_add_total_sales', (db) =>
+    db
+      .update(products)
+      .set({ totalSales: sql`${products.totalSales} + ${sql.placeholder('quantity')}` })
+      .where(eq(products.id, sql.placeholder('productId'))),
+  ),
+};
+
 /**
  * Data access for orders. Every function takes the executor explicitly (the database or an open
  * transaction), so the service decides what runs in one transaction.
  */
 export const ordersRepo = {
-  async insertOrder(db: Database, values: NewOrderRow): Promise<OrderRow> {
-    const [row] = await db.insert(orders).values(values).returning();
+  async insertOrder(db: Database, values: OrderInsert): Promise<OrderRow> {
+    const [row] = await statements.insertOrder(db, values);
     return row!;
   },
 
@@ -118,18 +278,14 @@ export const ordersRepo = {
   },
 
   async find(db: Database, id: number): Promise<OrderWithItems | undefined> {
-    const [order] = await db.select().from(orders).where(eq(orders.id, id));
+    const [order] = await statements.orderById(db, { id });
     return order && ordersRepo.withLines(db, order);
   },
 
   /** An order row already read (or just written) with its items and discount codes. */
   async withLines(db: Database, order: OrderRow): Promise<OrderWithItems> {
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
-    return { order, items, coupons: await couponsOf(db, [order.id]) };
+    const items = await statements.itemsOfOrder(db, { orderId: order.id });
+    return { order, items, coupons: await statements.couponsOfOrder(db, { orderId: order.id }) };
   },
 
   /** Orders matching the filter, newest first (orders_date_idx, or orders_customer_idx for one buyer). */
@@ -259,36 +415,28 @@ export const ordersRepo = {
    * taken: orders of one product then count a client's earlier holds one at a time.
    */
   async lockProduct(db: Database, productId: number): Promise<void> {
-    await db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('update');
+    await statements.lockProduct(db, { productId });
   },
 
   /**
    * Units of a product held by one client's unpaid orders: a customer's orders by their id, guest
-   * orders (customer_id 0) by the IP they were placed from.
+   * orders (customer_id 0) by the IP they were placed from. Holds lapsed at `now` do not count,
+   * whether or not the sweep has cancelled their orders yet.
    */
   async unitsHeldByClient(
     db: Database,
     productId: number,
     client: { customerId: number; ip: string },
+    now: Date,
   ): Promise<number> {
-    const [row] = await db
-      .select({ units: sql<number>`coalesce(sum(${orderItems.stockHeld}), 0)::int` })
-      .from(orders)
-      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(
-        and(
-          eq(orders.status, 'pending'),
-          eq(orders.stockState, 'held'),
-          client.customerId !== 0
-            ? eq(orders.customerId, client.customerId)
-            : and(eq(orders.customerId, 0), eq(orders.customerIp, client.ip)),
-          eq(orderItems.productId, productId),
-        ),
-      );
+    const [row] =
+      client.customerId !== 0
+        ? await statements.unitsHeldByCustomer(db, {
+            customerId: client.customerId,
+            productId,
+            now,
+          })
+        : await statements.unitsHeldByGuest(db, { ip: client.ip, productId, now });
     return Number(row?.units ?? 0);
   },
 
@@ -305,20 +453,7 @@ export const ordersRepo = {
     quantity: number,
   ): Promise<HoldResult> {
     if (variationId !== 0) {
-      const taken = await db
-        .update(productVariations)
-        .set({
-          stockQuantity: sql`${productVariations.stockQuantity} - ${quantity}`,
-          stockStatus: sql`case when ${productVariations.stockQuantity} - ${quantity} <= 0 then 'outofstock' else ${productVariations.stockStatus} end`,
-        })
-        .where(
-          and(
-            eq(productVariations.id, variationId),
-            sql`${productVariations.stockQuantity} is not null`,
-            sql`${productVariations.stockQuantity} >= ${quantity}`,
-          ),
-        )
-        .returning({ id: productVariations.id });
+      const taken = await statements.holdVariationStock(db, { variationId, quantity });
       if (taken.length > 0) return { kind: 'held', quantity };
       const [variation] = await db
         .select({ stockQuantity: productVariations.stockQuantity })
@@ -328,20 +463,7 @@ export const ordersRepo = {
         return { kind: 'short', left: Math.max(variation.stockQuantity, 0) };
       }
     }
-    const taken = await db
-      .update(products)
-      .set({
-        stockQuantity: sql`${products.stockQuantity} - ${quantity}`,
-        stockStatus: sql`case when ${products.stockQuantity} - ${quantity} <= 0 then 'outofstock' else ${products.stockStatus} end`,
-      })
-      .where(
-        and(
-          eq(products.id, productId),
-          eq(products.manageStock, true),
-          sql`${products.stockQuantity} >= ${quantity}`,
-        ),
-      )
-      .returning({ id: products.id });
+    const taken = await statements.holdProductStock(db, { productId, quantity });
     if (taken.length > 0) return { kind: 'held', quantity };
     const [product] = await db
       .select({ manageStock: products.manageStock, stockQuantity: products.stockQuantity })
@@ -415,26 +537,11 @@ export const ordersRepo = {
     payment: { transactionId: string; paymentMethod: string; paymentMethodTitle: string },
     now: Date,
   ): Promise<OrderRow | undefined> {
-    const [row] = await db
-      .update(orders)
-      .set({
-        status: 'processing',
-        stockState: 'reduced',
-        transactionId: payment.transactionId,
-        paymentMethod: payment.paymentMethod,
-        paymentMethodTitle: payment.paymentMethodTitle,
-        datePaid: now,
-        dateModified: now,
-      })
-      .where(and(eq(orders.id, id), eq(orders.status, 'pending'), eq(orders.stockState, 'held')))
-      .returning();
+    const [row] = await statements.markPaid(db, { id, ...payment, now });
     return row;
   },
 
   async addTotalSales(db: Database, productId: number, quantity: number): Promise<void> {
-    await db
-      .update(products)
-      .set({ totalSales: sql`${products.totalSales} + ${quantity}` })
-      .where(eq(products.id, productId));
+    await statements.addTotalSales(db, { productId, quantity });
   },
 };

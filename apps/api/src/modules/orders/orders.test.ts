@@ -10,6 +10,7 @@ import { createProduct, createVariableProduct, uniqueName } from '../../../test/
 import { payOrder, signedInCustomer } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { shippingQuoteHooks } from '../../services.ts';
+import { createReadCacheVersion } from '../../http/read-cache.ts';
 import { createActivityRepo } from '../activity/activity.repo.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { createCouponsService } from '../coupons/coupons.service.ts';
@@ -41,20 +42,21 @@ let honeyOatSmall: number;
 /** A service on the same database and clock, for viewers the HTTP layer cannot produce yet (sign-in). */
 const service = () => {
   const activity = createActivityService(createActivityRepo(t.database.db));
-  const tax = createTaxService(t.database.db, { activity });
+  const versions = createReadCacheVersion(t.database.db);
+  const tax = createTaxService(t.database.db, { activity, versions });
   const coupons = createCouponsService(t.database.db, { activity, now });
-  return createOrdersService(t.database.db, {
+  const orders = createOrdersService(t.database.db, {
     holdMinutes: 60,
     maxHeldUnits: 999,
-    shipping: createShippingService(
-      t.database.db,
-      createShippingRepo(t.database.db),
-      shippingQuoteHooks(tax, coupons),
-    ),
+    shipping: createShippingService(t.database.db, createShippingRepo(t.database.db), {
+      ...shippingQuoteHooks(tax, coupons, () => orders),
+      versions,
+    }),
     tax,
     coupons,
     now,
   });
+  return orders;
 };
 
 beforeAll(async () => {
@@ -531,6 +533,61 @@ describe('stock holds', () => {
     // Released once: a second sweep gives nothing back twice.
     expect(await service().releaseExpiredHolds()).toBe(0);
     expect(await stockOf(giftTin)).toEqual({ quantity: 2, status: 'instock' });
+  });
+
+  it('a new order takes the units a lapsed order held before the sweep came: that order is cancelled', async () => {
+    await setStock(giftTin, 2);
+    const body = await anOrder([{ product_id: giftTin, quantity: 2 }]);
+    const lapsed = OrderSchema.parse((await postOrder(body)).json());
+    advanceMinutes(61);
+    const next = await postOrder(body);
+    expect(next.statusCode, next.body).toBe(201);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 0, status: 'outofstock' });
+    const read = await t.app.inject({ url: `${ORDERS}/${lapsed.id}?key=${lapsed.order_key}` });
+    expect(read.json()).toMatchObject({ status: 'cancelled' });
+    // Short of stock with nothing lapsed: refused, and nothing written.
+    const before = await orderCount();
+    expect((await postOrder(body)).json()).toMatchObject({ code: 'larder_out_of_stock' });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('a shipping quote for units a lapsed order held gets them too', async () => {
+    await setStock(giftTin, 2);
+    const lapsed = OrderSchema.parse(
+      (await postOrder(await anOrder([{ product_id: giftTin, quantity: 2 }]))).json(),
+    );
+    advanceMinutes(61);
+    expect(await quote([{ product_id: giftTin, quantity: 2 }])).not.toHaveLength(0);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 2, status: 'instock' });
+    const read = await t.app.inject({ url: `${ORDERS}/${lapsed.id}?key=${lapsed.order_key}` });
+    expect(read.json()).toMatchObject({ status: 'cancelled' });
+  });
+
+  it("a lapsed hold no longer counts against the client's cap, swept or not", async () => {
+    await setStock(giftTin, 2000);
+    const order = async (quantity: number) =>
+      postOrder(await anOrder([{ product_id: giftTin, quantity }]));
+    expect((await order(600)).statusCode).toBe(201);
+    // The test app caps a guest's unpaid units at 999.
+    expect((await order(600)).json()).toMatchObject({ code: 'larder_hold_limit' });
+    advanceMinutes(61);
+    const after = await order(600);
+    expect(after.statusCode, after.body).toBe(201);
+  });
+
+  it('paying an order whose hold lapsed is refused as cancelled, and its stock is back', async () => {
+    await setStock(giftTin, 3);
+    const order = OrderSchema.parse(
+      (await postOrder(await anOrder([{ product_id: giftTin, quantity: 3 }]))).json(),
+    );
+    advanceMinutes(61);
+    await expect(service().findForPayment(order.id, order.order_key, guest)).rejects.toMatchObject({
+      status: 409,
+      code: 'larder_order_not_payable',
+      message:
+        "This order was canceled because it wasn't paid in time. Please place your order again.",
+    });
+    expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
   });
 
   it('keeps the hold of an order whose payment is in flight, until that attempt is abandoned', async () => {

@@ -1,5 +1,6 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { encoded, prepared } from '../../db/prepared.ts';
 import { orderPayments, orders } from '../../db/schema.ts';
 
 export type PaymentRow = typeof orderPayments.$inferSelect;
@@ -23,6 +24,48 @@ export interface ClaimInput {
   staleBefore: Date;
 }
 
+/** What every payment runs, built once per process (decision 0055); values go by name. */
+const statements = {
+  lockOrderStatus: prepared('larder_lock_order_status', (db) =>
+    db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('orderId')))
+      .for('update'),
+  ),
+  attemptsOf: prepared('larder_payment_attempts_of', (db) =>
+    db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, sql.placeholder('orderId')))
+      .orderBy(asc(orderPayments.id)),
+  ),
+  insertAttempt: prepared('larder_insert_payment_attempt', (db) =>
+    db
+      .insert(orderPayments)
+      .values({
+        orderId: sql`${sql.placeholder('orderId')}`,
+        provider: sql`${sql.placeholder('provider')}`,
+        idempotencyKey: sql`${sql.placeholder('idempotencyKey')}`,
+        status: 'pending',
+        amountCents: sql`${sql.placeholder('amountCents')}`,
+        createdAt: encoded('now', orderPayments.createdAt),
+      })
+      .onConflictDoNothing({ target: orderPayments.idempotencyKey })
+      .returning(),
+  ),
+  settle: prepared('larder_settle_payment_attempt', (db) =>
+    db
+      .update(orderPayments)
+      .set({
+        status: sql`${sql.placeholder('status')}`,
+        providerRef: sql`${sql.placeholder('providerRef')}`,
+        message: sql`${sql.placeholder('message')}`,
+      })
+      .where(eq(orderPayments.id, sql.placeholder('id'))),
+  ),
+};
+
 export function createPaymentsRepo(db: Database) {
   return {
     /**
@@ -32,18 +75,10 @@ export function createPaymentsRepo(db: Database) {
      */
     async claim(input: ClaimInput): Promise<ClaimResult> {
       return db.transaction(async (tx) => {
-        const [order] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, input.orderId))
-          .for('update');
+        const [order] = await statements.lockOrderStatus(tx, { orderId: input.orderId });
         if (order?.status !== 'pending') return { kind: 'not-payable' };
 
-        const attempts = await tx
-          .select()
-          .from(orderPayments)
-          .where(eq(orderPayments.orderId, input.orderId))
-          .orderBy(asc(orderPayments.id));
+        const attempts = await statements.attemptsOf(tx, { orderId: input.orderId });
         if (attempts.some((attempt) => attempt.status === 'succeeded')) {
           return { kind: 'not-payable' };
         }
@@ -66,18 +101,13 @@ export function createPaymentsRepo(db: Database) {
               ),
             );
         }
-        const [attempt] = await tx
-          .insert(orderPayments)
-          .values({
-            orderId: input.orderId,
-            provider: input.provider,
-            idempotencyKey: input.idempotencyKey(attempts.length + 1),
-            status: 'pending',
-            amountCents: input.amountCents,
-            createdAt: input.now,
-          })
-          .onConflictDoNothing({ target: orderPayments.idempotencyKey })
-          .returning();
+        const [attempt] = await statements.insertAttempt(tx, {
+          orderId: input.orderId,
+          provider: input.provider,
+          idempotencyKey: input.idempotencyKey(attempts.length + 1),
+          amountCents: input.amountCents,
+          now: input.now,
+        });
         return attempt ? { kind: 'claimed', attempt } : { kind: 'in-progress' };
       });
     },
@@ -92,22 +122,16 @@ export function createPaymentsRepo(db: Database) {
       },
       executor: Database = db,
     ): Promise<void> {
-      await executor
-        .update(orderPayments)
-        .set({
-          status: outcome.status,
-          providerRef: outcome.providerRef ?? '',
-          message: outcome.message ?? '',
-        })
-        .where(eq(orderPayments.id, id));
+      await statements.settle(executor, {
+        id,
+        status: outcome.status,
+        providerRef: outcome.providerRef ?? '',
+        message: outcome.message ?? '',
+      });
     },
 
     listForOrder(orderId: number): Promise<PaymentRow[]> {
-      return db
-        .select()
-        .from(orderPayments)
-        .where(eq(orderPayments.orderId, orderId))
-        .orderBy(asc(orderPayments.id));
+      return statements.attemptsOf(db, { orderId });
     },
 
     transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {

@@ -6,8 +6,9 @@ import {
   type CartLineRequest,
   type WholesaleRules,
 } from '@larder/contract';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { products } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { uploadsUrl } from '../../http/format.ts';
@@ -85,6 +86,27 @@ export const outOfStock = (line: RefusedLine, left: number, viewer: Viewer) =>
     lineDetails(line),
   );
 
+/**
+ * `attempt`, and once more when lapsed holds may have been in its way and releasing them freed
+ * some: short of stock, or a discount code refused (its uses are taken by unpaid orders too). An
+ * unpaid order's hold that ran out is released by the sweep, or here when it stands in a buyer's
+ * way, rather than looked for before every quote and order (decision 0055).
+ */
+export async function retryAfterLapsedHolds<T>(
+  attempt: () => Promise<T>,
+  releaseLapsedHolds: () => Promise<number>,
+): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    const heldBack =
+      error instanceof ApiError &&
+      (error.code === 'larder_out_of_stock' || error.code === 'woocommerce_rest_invalid_coupon');
+    if (!heldBack || (await releaseLapsedHolds()) === 0) throw error;
+    return attempt();
+  }
+}
+
 const notPurchasable = (line: RefusedLine) =>
   new ApiError(
     409,
@@ -131,19 +153,24 @@ export async function priceCart(
   return priceLines(await loadCartProducts(db, lines), lines, viewer, field);
 }
 
-/** The lines' products with their variations and images, as priceLines reads them. */
-async function loadCartProducts(db: Database, lines: readonly CartLineRequest[]) {
-  const ids = [...new Set(lines.map((line) => line.product_id))];
-  if (ids.length === 0) return [];
-  return db.query.products.findMany({
+/** The cart's products with their variations and images: built once, it runs on every quote. */
+const cartProducts = prepared('larder_cart_products', (db) =>
+  db.query.products.findMany({
     // The search document is read inside SQL only.
     columns: { searchVector: false },
-    where: inArray(products.id, ids),
+    where: sql`${products.id} = any(${sql.placeholder('ids')})`,
     with: {
       variations: { with: { image: true } },
       images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
     },
-  });
+  }),
+);
+
+/** The lines' products with their variations and images, as priceLines reads them. */
+async function loadCartProducts(db: Database, lines: readonly CartLineRequest[]) {
+  const ids = [...new Set(lines.map((line) => line.product_id))];
+  if (ids.length === 0) return [];
+  return cartProducts(db, { ids });
 }
 // Stryker restore all
 

@@ -12,16 +12,20 @@ export type ZoneLocationRow = typeof shippingZoneLocations.$inferSelect;
 export type ZoneMethodRow = typeof shippingZoneMethods.$inferSelect;
 export type NewZoneMethodRow = typeof shippingZoneMethods.$inferInsert;
 
+export interface ZonesInForce {
+  zones: ZoneRow[];
+  locations: ZoneLocationRow[];
+  enabledMethods: ZoneMethodRow[];
+}
+
+const zonesInMatchingOrder = (db: Database) =>
+  db.select().from(shippingZones).orderBy(asc(shippingZones.zoneOrder), asc(shippingZones.id));
+
 /** Every write takes the caller's transaction, so an edit and its activity entry land together. */
 export function createShippingRepo(db: Database) {
   return {
     /** Every zone in matching order (zone_order, then id), zone 0 included. */
-    async listZones(): Promise<ZoneRow[]> {
-      return db
-        .select()
-        .from(shippingZones)
-        .orderBy(asc(shippingZones.zoneOrder), asc(shippingZones.id));
-    },
+    listZones: (): Promise<ZoneRow[]> => zonesInMatchingOrder(db),
 
     async findZone(id: number, tx: Database = db): Promise<ZoneRow | undefined> {
       const [row] = await tx.select().from(shippingZones).where(eq(shippingZones.id, id));
@@ -72,13 +76,25 @@ export function createShippingRepo(db: Database) {
         .values(locations.map((location) => ({ zoneId, ...location })));
     },
 
-    /** The zones that offer at least one method: where the shop ships. */
-    async listServingZoneIds(): Promise<number[]> {
-      const rows = await db
-        .selectDistinct({ zoneId: shippingZoneMethods.zoneId })
-        .from(shippingZoneMethods)
-        .where(eq(shippingZoneMethods.enabled, true));
-      return rows.map((row) => row.zoneId);
+    /**
+     * What quoting needs, read together: every zone in matching order, every location, and every
+     * enabled method in each zone's order. Checkouts keep it in memory between changes (0055).
+     */
+    async zonesInForce(): Promise<ZonesInForce> {
+      const [zones, locations, enabledMethods] = await Promise.all([
+        zonesInMatchingOrder(db),
+        db.select().from(shippingZoneLocations),
+        db
+          .select()
+          .from(shippingZoneMethods)
+          .where(eq(shippingZoneMethods.enabled, true))
+          .orderBy(
+            asc(shippingZoneMethods.zoneId),
+            asc(shippingZoneMethods.methodOrder),
+            asc(shippingZoneMethods.instanceId),
+          ),
+      ]);
+      return { zones, locations, enabledMethods };
     },
 
     async listEnabledMethods(zoneId: number): Promise<ZoneMethodRow[]> {

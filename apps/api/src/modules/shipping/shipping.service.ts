@@ -9,10 +9,16 @@ import {
 } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
+import { createVersionedValue, type ReadCacheVersion } from '../../http/read-cache.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { priceCart, type PricedCart, type PricedLine } from '../pricing/cart-pricing.ts';
+import {
+  priceCart,
+  retryAfterLapsedHolds,
+  type PricedCart,
+  type PricedLine,
+} from '../pricing/cart-pricing.ts';
 import { findCountry, listCountries, regionName } from './countries.ts';
-import type { ShippingRepo, ZoneLocationRow } from './shipping.repo.ts';
+import type { ShippingRepo, ZonesInForce } from './shipping.repo.ts';
 import { matchZone } from './zone-matching.ts';
 import { methodCostCents } from './shipping-cost.ts';
 
@@ -55,13 +61,19 @@ export interface ShippingServiceOptions {
     email: string;
     viewer: Viewer;
   }): Promise<{ lineDiscounts: readonly number[]; freeShipping: boolean }>;
+  /** Cancels the unpaid orders whose holds ran out (the orders module); how many it released. */
+  releaseLapsedHolds(): Promise<number>;
+  /** The read-cache version: the zones are kept in memory until it says they changed. */
+  versions: ReadCacheVersion;
 }
 
 export function createShippingService(
   db: Database,
   repo: ShippingRepo,
-  { taxFor, discountFor }: ShippingServiceOptions,
+  { taxFor, discountFor, releaseLapsedHolds, versions }: ShippingServiceOptions,
 ) {
+  const zonesInForce = createVersionedValue(versions, 'shipping', () => repo.zonesInForce());
+
   /** 400 for a country the shop does not know or a state that is not one of the country's. */
   function checkDestination(
     destination: Pick<ShippingDestination, 'country' | 'state'>,
@@ -90,12 +102,12 @@ export function createShippingService(
    * has none: the shop does not ship abroad), saying where the shop does ship rather than quoting
    * nothing.
    */
-  async function refuseUnserved(
+  function refuseUnserved(
     zoneId: number,
-    locations: ZoneLocationRow[],
+    { locations, enabledMethods }: ZonesInForce,
     countryField: string,
-  ): Promise<never> {
-    const serving = new Set(await repo.listServingZoneIds());
+  ): never {
+    const serving = new Set(enabledMethods.map((method) => method.zoneId));
     const served = new Set(
       locations.flatMap((location) =>
         serving.has(location.zoneId) && location.type !== 'postcode'
@@ -122,10 +134,10 @@ export function createShippingService(
     cart: Pick<PricedCart, 'subtotalCents' | 'itemCount'>,
     countryField = 'country',
   ): Promise<QuotedRate[]> {
-    const [zones, locations] = await Promise.all([repo.listZones(), repo.listLocations()]);
-    const zoneId = matchZone(zones, locations, destination);
-    const methods = await repo.listEnabledMethods(zoneId);
-    if (methods.length === 0) await refuseUnserved(zoneId, locations, countryField);
+    const inForce = await zonesInForce();
+    const zoneId = matchZone(inForce.zones, inForce.locations, destination);
+    const methods = inForce.enabledMethods.filter((method) => method.zoneId === zoneId);
+    if (methods.length === 0) refuseUnserved(zoneId, inForce, countryField);
     const offered = methods.map((method) => ({ method, costCents: methodCostCents(method, cart) }));
     const replaced = new Set<number>();
     offered.forEach(({ method, costCents }, index) => {
@@ -182,7 +194,10 @@ export function createShippingService(
     /** `POST /shipping-rates/`: the cart priced from the database, then the zone's rates, cheapest first. */
     async rates(request: ShippingRatesQuery, viewer: Viewer): Promise<ShippingRate[]> {
       checkDestination(request, { country: 'country', state: 'state' });
-      const cart = await priceCart(db, request.products, viewer, 'products');
+      const cart = await retryAfterLapsedHolds(
+        () => priceCart(db, request.products, viewer, 'products'),
+        releaseLapsedHolds,
+      );
       const rates = await quote(request, cart);
       const discount = await discountFor({
         lines: cart.lines,

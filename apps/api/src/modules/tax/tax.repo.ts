@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taxRates, wholesaleApplications } from '../../db/schema.ts';
 
@@ -13,12 +13,9 @@ const sortColumns = {
 
 /** Every function takes the database or a transaction, so the service decides what is atomic. */
 export const taxRepo = {
-  /** The rates that could apply in a country, those for every country included. */
-  async ratesFor(db: Database, country: string): Promise<TaxRateRow[]> {
-    return db
-      .select()
-      .from(taxRates)
-      .where(inArray(taxRates.country, ['', country.toUpperCase()]));
+  /** Every rate, for the tax rule to choose from: quotes and orders keep them in memory (0055). */
+  async all(db: Database): Promise<TaxRateRow[]> {
+    return db.select().from(taxRates);
   },
 
   async list(

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ApiError, invalidParam } from '../../http/errors.ts';
+import { createVersionedValue, type ReadCacheVersion } from '../../http/read-cache.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { findCountry } from '../shipping/countries.ts';
@@ -23,6 +24,8 @@ import {
 
 export interface TaxServiceOptions {
   activity: ActivityService;
+  /** The read-cache version: the rates are kept in memory until it says they changed. */
+  versions: ReadCacheVersion;
 }
 
 type TaxRateCreateInput = z.output<typeof TaxRateCreateSchema>;
@@ -114,8 +117,24 @@ export const taxableLine = (
     line.taxClass === 'reduced-rate' || line.taxClass === 'zero-rate' ? line.taxClass : 'standard',
 });
 
+/** The rates that could apply in a country, those for every country included. */
+const ratesIn = (byCountry: Map<string, TaxRateRow[]>, country: string) => [
+  ...(byCountry.get('') ?? []),
+  ...(byCountry.get(country.toUpperCase()) ?? []),
+];
+
 /** Sales tax: the owner's rates (WooCommerce's `/taxes`) and the one tax for quotes and orders. */
-export function createTaxService(db: Database, { activity }: TaxServiceOptions) {
+export function createTaxService(db: Database, { activity, versions }: TaxServiceOptions) {
+  /** Rates by country ('' for those of every country), as the tax rule reads them. */
+  const ratesByCountry = createVersionedValue(versions, 'tax', async () => {
+    const byCountry = new Map<string, TaxRateRow[]>();
+    for (const rate of await taxRepo.all(db)) {
+      const country = rate.country.toUpperCase();
+      byCountry.set(country, [...(byCountry.get(country) ?? []), rate]);
+    }
+    return byCountry;
+  });
+
   async function find(id: number, tx: Database = db): Promise<TaxRateRow> {
     const row = await taxRepo.find(tx, id);
     if (!row) throw rateNotFound();
@@ -216,7 +235,7 @@ export function createTaxService(db: Database, { activity }: TaxServiceOptions) 
       const exemptReason = certificate
         ? `Tax exempt: resale certificate on file for ${certificate.businessName}.`
         : null;
-      const rates = exemptReason ? [] : await taxRepo.ratesFor(db, destination.country);
+      const rates = exemptReason ? [] : ratesIn(await ratesByCountry(), destination.country);
       return (shippingCents) =>
         computeTax({ rates, destination, lines, shippingCents, exemptReason });
     },

@@ -49,8 +49,8 @@ test.describe('analytics (spec §7)', () => {
   test('with Plausible configured, each completed navigation reports exactly one page view', async ({
     page,
   }) => {
-    // Starts its own shop on a fresh database, which makes every image size before it answers:
-    // a budget for a busy machine, not a measure of speed.
+    // Starts its own shop on a fresh database, seeded before it answers (any picture size the main
+    // server did not make is made then): a budget for a busy machine, not a measure of speed.
     test.setTimeout(240_000);
     const collector = await startCollector();
     const shop = await startShop({

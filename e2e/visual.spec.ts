@@ -20,7 +20,8 @@ let product: Product;
 let post: Post;
 
 test.beforeAll(async ({ request }) => {
-  // A shop of its own: seeding makes the 52 pictures' sizes, slow on a loaded machine.
+  // A shop of its own, seeded at its start (and making any picture size the main server did not):
+  // slow on a loaded machine.
   test.setTimeout(300_000);
   shop = await startShop({ LOG_LEVEL: 'warn' });
   const products = (await (

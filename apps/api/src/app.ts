@@ -131,8 +131,11 @@ const cspDirectives = {
   'script-src-attr': ["'none'"],
 };
 
-/** X-Cache (hit/miss) tells anyone which reads and pages others asked for lately: tests only. */
-const showCacheState = process.env.NODE_ENV === 'test';
+/**
+ * X-Cache (hit/miss) tells anyone which reads and pages others asked for lately: tests only. Its own
+ * switch, not NODE_ENV=test, which would also run React's development build (decision 0054).
+ */
+const showCacheState = process.env.SHOW_CACHE_STATE === 'true';
 
 export async function buildApp(
   config: Config,

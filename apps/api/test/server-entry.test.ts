@@ -26,7 +26,7 @@ describe('the built server entry (scripts/build.mjs)', () => {
     expect(nodeEnvSeenBy('server.js')).toBe('production');
   });
 
-  it('keeps a NODE_ENV it is given (the browser tests run the shop under test)', () => {
+  it('keeps a NODE_ENV it is given', () => {
     expect(nodeEnvSeenBy('server.js', 'test')).toBe('test');
   });
 });

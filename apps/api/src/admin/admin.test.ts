@@ -1,5 +1,13 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +24,7 @@ import {
   productVariations,
 } from '../db/schema.ts';
 import { createFormsRepo } from '../modules/forms/forms.repo.ts';
+import { seedShippingZones } from '../../seed/shipping-zones.ts';
 import { resolveApiRoot } from '../paths.ts';
 import { createProduct, createVariableProduct, uniqueName } from '../../test/factories.ts';
 import { mailTo } from '../../test/outbox.ts';
@@ -880,11 +889,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real
       '--last-name',
       'Okafor',
     ]);
-  const newShopDir = async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'larder-admin-cli-'));
-    const shop = createDatabase({ dataDir });
+  // Migrating PGlite on disk costs seconds: once here, then each test starts from a copy.
+  let migratedShopDir: string;
+  beforeAll(async () => {
+    migratedShopDir = mkdtempSync(join(tmpdir(), 'larder-admin-migrated-'));
+    const shop = createDatabase({ dataDir: migratedShopDir });
     await shop.migrate();
     await shop.close();
+  });
+  afterAll(() => rmSync(migratedShopDir, { recursive: true, force: true }));
+  const newShopDir = () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'larder-admin-cli-'));
+    cpSync(migratedShopDir, dataDir, { recursive: true });
     return dataDir;
   };
 
@@ -901,7 +917,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real
   }, 60_000);
 
   it('works on DATA_DIR, and says so clearly when another process holds the database', async () => {
-    const dataDir = await newShopDir();
+    const dataDir = newShopDir();
     try {
       const created = run(dataDir, ...ownerArgs('owner@example.com'));
       expect(created.stderr).toBe('');
@@ -928,7 +944,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real
   }, 180_000);
 
   it('works while the shop runs on the embedded database: the shop carries the command out', async () => {
-    const dataDir = await newShopDir();
+    const dataDir = newShopDir();
     const cwd = mkdtempSync(join(tmpdir(), 'larder-admin-cwd-'));
     const app = await buildApp(testConfig({ dataDir, seedDemoData: false }), {
       serveCommands: true,
@@ -966,13 +982,21 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real
   }, 180_000);
 
   it('fulfils an order while the shop runs: the shop stores the shipment and emails the tracking link', async () => {
-    const dataDir = await newShopDir();
+    const dataDir = newShopDir();
     const cwd = mkdtempSync(join(tmpdir(), 'larder-admin-cwd-'));
-    // Seeded: the demo catalogue and shipping zones a shopper's order needs.
-    const app = await buildApp(testConfig({ dataDir }), { serveCommands: true });
+    // Not the demo shop, whose pictures' sizes take a minute to make at start: one product and
+    // the shipping zones are what a shopper's order needs.
+    const app = await buildApp(testConfig({ dataDir, seedDemoData: false }), {
+      serveCommands: true,
+    });
     try {
-      const listed = await app.inject({ url: `${apiPaths.products}?slug=peanut-butter-banana` });
-      const granola = ProductSchema.parse(listed.json<unknown[]>()[0]);
+      await seedShippingZones(app.database.db);
+      const granola = await createProduct({
+        app,
+        database: app.database,
+        config: app.config,
+        close: () => app.close(),
+      });
       const order = await placeOrder(app, [{ product_id: granola.id, quantity: 1 }]);
       await payOrder(app, null, order);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '@larder/contract';
 import { ApiError, apiErrorBody } from './errors.ts';
 
 /** WooCommerce's limit on the items of one batch request (`woocommerce_rest_batch_items_limit`). */
@@ -41,7 +42,8 @@ export interface BatchHandlers<T, C, U> {
   remove(id: number): Promise<T>;
 }
 
-const IdSchema = z.coerce.number().int().positive();
+// Above MAX_ID, PostgreSQL refuses the integer itself: a 500 instead of the item's 400.
+const IdSchema = z.coerce.number().int().positive().max(MAX_ID);
 
 /** An item's fields as its schema reads them, or the 400 a single request would get. */
 function checked<T>(schema: z.ZodType<T>, item: unknown): T {

@@ -575,6 +575,20 @@ describe('stock holds', () => {
     expect(after.statusCode, after.body).toBe(201);
   });
 
+  it('a lapsed order is cancelled when read with its key, and left to the sweep when read without', async () => {
+    await setStock(giftTin, 1);
+    const order = OrderSchema.parse(
+      (await postOrder(await anOrder([{ product_id: giftTin, quantity: 1 }]))).json(),
+    );
+    advanceMinutes(61);
+    const guessed = await t.app.inject({ url: `${ORDERS}/${order.id}?key=wc_order_guess` });
+    expect(guessed.statusCode).toBe(401);
+    expect(await stockOf(giftTin)).toEqual({ quantity: 0, status: 'outofstock' });
+    const read = await t.app.inject({ url: `${ORDERS}/${order.id}?key=${order.order_key}` });
+    expect(read.json()).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(giftTin)).toEqual({ quantity: 1, status: 'instock' });
+  });
+
   it('paying an order whose hold lapsed is refused as cancelled, and its stock is back', async () => {
     await setStock(giftTin, 3);
     const order = OrderSchema.parse(

@@ -379,13 +379,7 @@ export const ordersRepo = {
   /** The order with its row locked until the transaction ends, so two status changes queue. */
   async findForUpdate(db: Database, id: number): Promise<OrderWithItems | undefined> {
     const [order] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (!order) return undefined;
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.id));
-    return { order, items, coupons: await couponsOf(db, [id]) };
+    return order && ordersRepo.withLines(db, order);
   },
 
   async updateStatus(

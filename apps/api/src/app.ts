@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import { secureDataDir } from './data-dir.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import type { AfterAnswer } from './http/after-answer.ts';
+import { runInBackground } from './http/background-worker.ts';
 import { trustProxyOption } from './http/client-key.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodies } from './http/json-body.ts';
@@ -57,6 +58,7 @@ import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { wholesaleOrderingRoutes } from './modules/wholesale/wholesale-ordering.routes.ts';
 import { wholesaleAccountRoutes } from './modules/wholesale/wholesale-account.routes.ts';
 import { lineSheetRoutes } from './modules/line-sheet/line-sheet.routes.ts';
+import { EMAIL_QUEUE_CHANNEL } from './modules/mail/email-queue.ts';
 import { stockistsRoutes } from './modules/stockists/stockists.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants } from './modules/media/media-variants.ts';
@@ -359,6 +361,7 @@ export async function buildApp(
     alsoOnSweep: [
       { name: 'send overdue invoice reminders', run: () => services.invoiceReminders.sendDue() },
       { name: 'prune old webhook deliveries', run: () => services.webhooks.pruneDeliveries() },
+      { name: 'prune sent e-mails', run: () => services.emailQueue.pruneSent() },
     ],
   });
   await app.register(orderManagementRoutes, { orderManagement });
@@ -385,6 +388,14 @@ export async function buildApp(
     // Retries are minutes apart; new deliveries wake the worker through the database at once.
     tickMs: 5_000,
   });
+  if (config.sendEmails) {
+    runInBackground(app, services.emailQueue, {
+      listen: database.listen,
+      channel: EMAIL_QUEUE_CHANNEL,
+      // Retries are minutes apart; a commit anywhere that queues e-mails wakes this at once.
+      tickMs: 5_000,
+    });
+  }
   await app.register(quickOrderRoutes, { quickOrder: services.quickOrder });
   await app.register(wholesaleAccountRoutes, { wholesale });
   await app.register(lineSheetRoutes, { lineSheet: services.lineSheet });

@@ -165,6 +165,7 @@ const EnvSchema = z.object({
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })
     .optional(),
+  SEND_EMAILS: booleanFlag.default(true),
   MAIL_FROM: mailbox.default('Larder & Oat <hello@larderandoat.com>'),
   SHOP_OWNER_EMAIL: z.email('must be an email address').default('hello@larderandoat.com'),
   SHOP_NAME: z.string().trim().min(1, 'must not be empty').default(DEMO_SHOP.name),
@@ -334,6 +335,11 @@ export interface Config {
   migrationsDir?: string;
   /** smtp(s)://user:pass@host:port; without it, email is written to `${dataDir}/outbox`. */
   smtpUrl?: string;
+  /**
+   * Whether this process sends the queued e-mails (a paid order's); false: it only queues them,
+   * for another process of the shop on the same database to send (decision 0057).
+   */
+  sendEmails: boolean;
   mailFrom: string;
   /** Receives contact messages, new-review notices and wholesale applications. */
   shopOwnerEmail: string;
@@ -458,6 +464,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllowPrivateUrls: parsed.WEBHOOK_ALLOW_PRIVATE_URLS,
     migrationsDir: parsed.MIGRATIONS_DIR,
     smtpUrl: parsed.SMTP_URL,
+    sendEmails: parsed.SEND_EMAILS,
     mailFrom: parsed.MAIL_FROM,
     shopOwnerEmail: parsed.SHOP_OWNER_EMAIL,
     shop: {

@@ -27,6 +27,7 @@ import { createContentRepo } from './modules/content/content.repo.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
+import { createEmailQueue } from './modules/mail/email-queue.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { createMediaLibraryService } from './modules/media/media-library.service.ts';
 import { createUploads } from './modules/media/uploads.ts';
@@ -136,6 +137,7 @@ export function createServices({
     brand: { shop: config.shop, publicUrl: config.publicUrl },
     log,
   });
+  const emailQueue = createEmailQueue(db, { mailer, log, now, sends: config.sendEmails });
   const activity = createActivityService(createActivityRepo(db));
   const signInThrottle = createSignInThrottle(counters, {
     ...DEFAULT_SIGN_IN_THROTTLE,
@@ -269,7 +271,7 @@ export function createServices({
     orders,
     card: paymentSetup.card,
     paypal: paymentSetup.paypal,
-    mailer,
+    emails: emailQueue,
     afterAnswer,
     invoiceDocument: (orderId) => orderDocuments.invoice(orderId),
     publicUrl: config.publicUrl,
@@ -296,6 +298,7 @@ export function createServices({
   });
   return {
     mailer,
+    emailQueue,
     afterAnswer,
     activity,
     signInThrottle,

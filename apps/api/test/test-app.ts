@@ -33,6 +33,7 @@ export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {
   seedDemoData: true,
   // The tests' webhook receivers listen on loopback.
   webhookAllowPrivateUrls: true,
+  sendEmails: true,
   mailFrom: 'Larder & Oat <hello@larderandoat.test>',
   shopOwnerEmail: 'owner@larderandoat.test',
   shop: DEMO_SHOP,

@@ -1188,3 +1188,33 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_webhook_idx').on(table.webhookId, table.id),
   ],
 );
+
+/**
+ * E-mails waiting to be sent (decision 0057): written in the transaction that makes them due (a
+ * payment's), sent by whichever process sends e-mails, retried until a mail server takes them.
+ */
+export const queuedEmails = pgTable(
+  'queued_emails',
+  {
+    id: serial('id').primaryKey(),
+    /** The message as the mail module takes it; attachments' bytes in base64. */
+    message: jsonb('message').notNull(),
+    /** What it is about, for the log: `order 12`. */
+    about: text('about').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a sender may take it next (a retry's back-off, a claim's lease); null: at once. */
+    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date' }),
+    /** Why the last attempt failed. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { mode: 'date' }),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('queued_emails_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);

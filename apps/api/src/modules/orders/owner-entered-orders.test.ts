@@ -205,6 +205,8 @@ describe('POST /wc/v3/orders: an owner enters an order for a customer', () => {
     const due = new Date(`${order.invoice!.date_due_gmt}Z`).getTime();
     const created = new Date(`${order.date_created_gmt}Z`).getTime();
     expect(Math.round((due - created) / 86_400_000)).toBe(30);
+    // Queued with the order and sent once the answer has gone.
+    await t.app.afterAnswer.settled();
     const mail = mailTo(t.config.dataDir, buyer.email).find((m) => m.text.includes(`#${order.id}`));
     expect(mail?.attachments.map((file) => file.contentType)).toEqual(['application/pdf']);
   });
@@ -256,6 +258,7 @@ describe('POST /wc/v3/orders: an owner enters an order for a customer', () => {
     expect(await stockOf(product.id)).toBe(stockBefore! - 36);
     const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored!.stockState).toBe('reduced');
+    await t.app.afterAnswer.settled();
     expect(mailTo(t.config.dataDir, buyer.email).some((m) => m.text.includes(`#${order.id}`))).toBe(
       true,
     );

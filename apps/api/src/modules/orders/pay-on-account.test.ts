@@ -214,6 +214,8 @@ describe('POST /wp-json/wc/v3/orders with payment_method "invoice"', () => {
         await placeOrder(buyer, 2, { payment_method: 'invoice', purchase_order_number: 'PO-77' })
       ).json(),
     );
+    // Queued with the order and sent once the answer has gone.
+    await t.app.afterAnswer.settled();
     const mail = mailTo(t.config.dataDir, buyer.email).find((m) => m.text.includes(`#${order.id}`));
     expect(mail?.text).toContain('Amount due');
     expect(mail?.text).toContain('PO-77');

@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { AfterAnswer } from '../../http/after-answer.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Database } from '../../db/client.ts';
+import type { EmailQueue } from '../mail/email-queue.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import { PAYMENT_ATTEMPT_TIMEOUT_MS } from '../orders/orders.repo.ts';
 import {
@@ -40,8 +41,8 @@ export interface PaymentsServiceOptions {
   /** null when the gateway is not enabled (another provider is configured, this one is not). */
   card: CardProvider | null;
   paypal: PayPalProvider | null;
-  mailer: Mailer;
-  /** Where a paid order's emails are sent from, once the payment's answer has gone (0052). */
+  /** A paid order's e-mails are queued with its paid mark and sent after the answer (0057). */
+  emails: Pick<EmailQueue, 'add' | 'kick'>;
   afterAnswer: Pick<AfterAnswer, 'run'>;
   /** The order's invoice PDF, attached to an invoice order's confirmation. */
   invoiceDocument?: (orderId: number) => Promise<{ filename: string; pdf: Buffer }>;
@@ -115,30 +116,36 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
     }
   }
 
-  async function sendOrderEmails(
+  /**
+   * Queues a paid order's confirmation (`buyerEmail`, the plain one unless given) and the owner's
+   * notice on `executor`; `sendSoon` once that has committed.
+   */
+  async function queueOrderEmails(
     order: PayableOrder['order'],
+    executor?: Database,
     buyerEmail = orderConfirmationEmail(
       order,
       orderLink(options.publicUrl, order),
       options.shopName,
     ),
   ): Promise<void> {
-    const messages = [
-      buyerEmail,
-      ownerNewOrderEmail(
-        order,
-        backOfficeOrderLink(options.publicUrl, order),
-        options.shopOwnerEmail,
-      ),
-    ];
-    for (const message of messages) {
-      try {
-        await options.mailer.send(message);
-      } catch (error) {
-        log.error({ err: error, orderId: order.id }, `could not send "${message.subject}"`);
-      }
-    }
+    await options.emails.add(
+      `order ${order.id}`,
+      [
+        buyerEmail,
+        ownerNewOrderEmail(
+          order,
+          backOfficeOrderLink(options.publicUrl, order),
+          options.shopOwnerEmail,
+        ),
+      ],
+      executor,
+    );
   }
+
+  /** Starts sending queued e-mails once the answer has gone (the queue logs its failures). */
+  const sendSoon = () =>
+    options.afterAnswer.run('could not send e-mails', () => options.emails.kick());
 
   /**
    * Settles a successful charge: the attempt and the order move together. When the order can no
@@ -154,11 +161,14 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
     try {
       paid = await repo.transaction(async (tx) => {
         await repo.settle(row.id, { status: 'succeeded', providerRef: transactionId }, tx);
-        return orders.markPaid(
+        const order = await orders.markPaid(
           row.orderId,
           { transactionId, paymentMethod: method.id, paymentMethodTitle: method.title },
           tx,
         );
+        // In the paid mark's transaction: the e-mails exist exactly when the order is paid.
+        await queueOrderEmails(order, tx);
+        return order;
       });
     } catch (error) {
       await repo.settle(row.id, {
@@ -176,10 +186,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
         "This order was canceled before your payment went through. Please contact us and we'll refund it.",
       );
     }
-    // Paid and committed: the emails need not hold the answer. sendOrderEmails logs each failure.
-    options.afterAnswer.run(`could not send order #${paid.id}'s emails`, () =>
-      sendOrderEmails(paid),
-    );
+    sendSoon();
     return {
       code: 200,
       message: 'Thank you! Your payment was received and your order is being prepared.',
@@ -217,12 +224,14 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
       } catch (error) {
         log.error({ err: error, orderId: order.id }, 'could not make the invoice PDF');
       }
-      await sendOrderEmails(order, confirmation);
+      await queueOrderEmails(order, undefined, confirmation);
+      sendSoon();
     },
 
     /** An order the owner entered as paid another way (decision 0041): the emails a payment sends. */
     async paidOrderPlaced(order: PayableOrder['order']): Promise<void> {
-      await sendOrderEmails(order);
+      await queueOrderEmails(order);
+      sendSoon();
     },
 
     async payByCard(input: CardPaymentInput, viewer: Viewer): Promise<PaymentResult> {

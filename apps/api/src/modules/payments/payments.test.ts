@@ -156,7 +156,7 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
     ]);
 
     const mails = await mailsAbout(order.id);
-    const buyerMail = mails.find((mail) => mail.includes('To: Ada Baker <ada@example.com>'));
+    const buyerMail = mails.find((mail) => mail.includes('\r\nTo: Ada Baker <ada@example.com>'));
     const ownerMail = mails.find((mail) => mail.includes('To: owner@larderandoat.test'));
     expect(buyerMail).toContain(`Subject: Your Larder & Oat order #${order.id} is confirmed`);
     expect(buyerMail).toContain(

@@ -19,6 +19,7 @@ import {
   batchResponseSchema,
   runBatch,
 } from '../../http/batch.ts';
+import { runInBackground, type BackgroundWorkerOptions } from '../../http/background-worker.ts';
 import { ownerErrorResponses, ownerOf, requireOwner } from '../../http/owner-guard.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { PRIVATE_CACHE_CONTROL } from '../../http/read-cache.ts';
@@ -28,9 +29,7 @@ import type { WebhooksService } from './webhooks.service.ts';
 export interface WebhooksRoutesOptions {
   webhooks: WebhooksService;
   publicUrl: string;
-  /** The database's LISTEN: a commit that queued deliveries wakes this process's worker. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
-  /** How often the worker looks for due retries without being woken. */
+  listen: BackgroundWorkerOptions['listen'];
   tickMs: number;
 }
 
@@ -57,20 +56,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
   app,
   { webhooks, publicUrl, listen, tickMs },
 ) => {
-  let ticker: NodeJS.Timeout | undefined;
-  let stopListening: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopListening = await listen(DELIVERY_CHANNEL, () => void webhooks.kick());
-    ticker = setInterval(() => void webhooks.kick(), tickMs);
-    ticker.unref();
-    // What was left pending when the shop last stopped.
-    void webhooks.kick();
-  });
-  app.addHook('onClose', async () => {
-    if (ticker) clearInterval(ticker);
-    await stopListening?.();
-    await webhooks.idle();
-  });
+  runInBackground(app, webhooks, { listen, channel: DELIVERY_CHANNEL, tickMs });
 
   const collection = webhookPaths.webhooks;
   const item = `${collection}/:id`;

@@ -18,6 +18,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { webhookDisabledEmail } from '../mail/notice-emails.ts';
 import { isPrivateAddress, postOnce, resolveHost } from './delivery-url.ts';
 import { webhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks.repo.ts';
+import { createDrainLoop } from '../../http/background-worker.ts';
 
 /** WooCommerce's own prefix, for receivers that look for it, then who really sends (decision 0042). */
 export const WEBHOOK_USER_AGENT = 'WooCommerce/10.0.2 Hookshot (WordPress/6.8.1; Larder)';
@@ -140,9 +141,6 @@ export function createWebhooksService(db: Database, options: WebhooksServiceOpti
   }
 
   const describe = (row: WebhookRow) => `Webhook #${row.id} “${row.name}” (${row.topic})`;
-
-  let running: Promise<void> | undefined;
-  let again = false;
 
   const service = {
     toWebhook,
@@ -274,34 +272,14 @@ export function createWebhooksService(db: Database, options: WebhooksServiceOpti
       return claimed.length;
     },
 
-    /** Resolves once the delivery run going now (if any) has finished. */
-    idle: async (): Promise<void> => {
-      await running;
-    },
-
     /**
      * Delivers until nothing is due: at start, on each tick, and when a commit queued something
      * (the trigger's NOTIFY). A kick while a run is going makes it go round once more.
      */
-    kick(): Promise<void> {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        try {
-          do {
-            again = false;
-            while ((await service.deliverDue()) > 0);
-          } while (again);
-        } catch (error) {
-          options.log.error({ err: error }, 'webhook deliveries failed to run');
-        } finally {
-          running = undefined;
-        }
-      })();
-      return running;
-    },
+    ...createDrainLoop(
+      (): Promise<number> => service.deliverDue(),
+      (error) => options.log.error({ err: error }, 'webhook deliveries failed to run'),
+    ),
   };
 
   async function payloadOf(webhook: WebhookRow, delivery: DeliveryRow): Promise<string> {

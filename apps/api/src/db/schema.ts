@@ -1028,7 +1028,12 @@ export const shippingZoneMethodsRelations = relations(shippingZoneMethods, ({ on
 
 export const ordersRelations = relations(orders, ({ many }) => ({
   items: many(orderItems),
+  coupons: many(orderCoupons),
   payments: many(orderPayments),
+}));
+
+export const orderCouponsRelations = relations(orderCoupons, ({ one }) => ({
+  order: one(orders, { fields: [orderCoupons.orderId], references: [orders.id] }),
 }));
 
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({

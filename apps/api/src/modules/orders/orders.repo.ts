@@ -169,25 +169,26 @@ const statements = {
       )
       .returning(),
   ),
-  orderById: prepared('larder_order_by_id', (db) =>
-    db
-      .select()
-      .from(orders)
-      .where(eq(orders.id, sql.placeholder('id'))),
+  /** The order, its lines and its discount codes in one statement (a round trip each before). */
+  orderWithLines: prepared('larder_order_with_lines', (db) =>
+    db.query.orders.findFirst({
+      where: eq(orders.id, sql.placeholder('id')),
+      with: {
+        items: { orderBy: asc(orderItems.id) },
+        coupons: { orderBy: asc(orderCoupons.id) },
+      },
+    }),
   ),
-  itemsOfOrder: prepared('larder_items_of_order', (db) =>
-    db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, sql.placeholder('orderId')))
-      .orderBy(asc(orderItems.id)),
-  ),
-  couponsOfOrder: prepared('larder_coupons_of_order', (db) =>
-    db
-      .select()
-      .from(orderCoupons)
-      .where(eq(orderCoupons.orderId, sql.placeholder('orderId')))
-      .orderBy(asc(orderCoupons.id)),
+  /** The lines and discount codes of an order already read, in one statement. */
+  linesOfOrder: prepared('larder_lines_of_order', (db) =>
+    db.query.orders.findFirst({
+      columns: { id: true },
+      where: eq(orders.id, sql.placeholder('orderId')),
+      with: {
+        items: { orderBy: asc(orderItems.id) },
+        coupons: { orderBy: asc(orderCoupons.id) },
+      },
+    }),
   ),
   lockProduct: prepared('larder_lock_product', (db) =>
     db
@@ -278,14 +279,16 @@ export const ordersRepo = {
   },
 
   async find(db: Database, id: number): Promise<OrderWithItems | undefined> {
-    const [order] = await statements.orderById(db, { id });
-    return order && ordersRepo.withLines(db, order);
+    const found = await statements.orderWithLines(db, { id });
+    if (!found) return undefined;
+    const { items, coupons, ...order } = found;
+    return { order, items, coupons };
   },
 
   /** An order row already read (or just written) with its items and discount codes. */
   async withLines(db: Database, order: OrderRow): Promise<OrderWithItems> {
-    const items = await statements.itemsOfOrder(db, { orderId: order.id });
-    return { order, items, coupons: await statements.couponsOfOrder(db, { orderId: order.id }) };
+    const lines = await statements.linesOfOrder(db, { orderId: order.id });
+    return { order, items: lines?.items ?? [], coupons: lines?.coupons ?? [] };
   },
 
   /** Orders matching the filter, newest first (orders_date_idx, or orders_customer_idx for one buyer). */

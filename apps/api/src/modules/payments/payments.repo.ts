@@ -26,13 +26,22 @@ export interface ClaimInput {
 
 /** What every payment runs, built once per process (decision 0055); values go by name. */
 const statements = {
-  lockOrderStatus: prepared('larder_lock_order_status', (db) =>
-    db
-      .select({ status: orders.status })
+  /** The order's status under a row lock, and what its attempts so far say, in one statement. */
+  lockOrderForPayment: prepared('larder_lock_order_for_payment', (db) => {
+    const ofOrder = sql`from ${orderPayments} p where p.order_id = ${orders.id}`;
+    const staleBefore = encoded('staleBefore', orderPayments.createdAt);
+    return db
+      .select({
+        status: orders.status,
+        attempts: sql<number>`(select count(*) ${ofOrder})::int`,
+        succeeded: sql<boolean>`exists (select 1 ${ofOrder} and p.status = 'succeeded')`,
+        inFlight: sql<boolean>`exists (select 1 ${ofOrder} and p.status = 'pending' and p.created_at >= ${staleBefore})`,
+        abandoned: sql<boolean>`exists (select 1 ${ofOrder} and p.status = 'pending' and p.created_at < ${staleBefore})`,
+      })
       .from(orders)
       .where(eq(orders.id, sql.placeholder('orderId')))
-      .for('update'),
-  ),
+      .for('update', { of: orders });
+  }),
   attemptsOf: prepared('larder_payment_attempts_of', (db) =>
     db
       .select()
@@ -75,18 +84,13 @@ export function createPaymentsRepo(db: Database) {
      */
     async claim(input: ClaimInput): Promise<ClaimResult> {
       return db.transaction(async (tx) => {
-        const [order] = await statements.lockOrderStatus(tx, { orderId: input.orderId });
-        if (order?.status !== 'pending') return { kind: 'not-payable' };
-
-        const attempts = await statements.attemptsOf(tx, { orderId: input.orderId });
-        if (attempts.some((attempt) => attempt.status === 'succeeded')) {
-          return { kind: 'not-payable' };
-        }
-        const inFlight = attempts.filter((attempt) => attempt.status === 'pending');
-        if (inFlight.some((attempt) => attempt.createdAt >= input.staleBefore)) {
-          return { kind: 'in-progress' };
-        }
-        if (inFlight.length > 0) {
+        const [order] = await statements.lockOrderForPayment(tx, {
+          orderId: input.orderId,
+          staleBefore: input.staleBefore,
+        });
+        if (order?.status !== 'pending' || order.succeeded) return { kind: 'not-payable' };
+        if (order.inFlight) return { kind: 'in-progress' };
+        if (order.abandoned) {
           await tx
             .update(orderPayments)
             .set({
@@ -104,7 +108,7 @@ export function createPaymentsRepo(db: Database) {
         const [attempt] = await statements.insertAttempt(tx, {
           orderId: input.orderId,
           provider: input.provider,
-          idempotencyKey: input.idempotencyKey(attempts.length + 1),
+          idempotencyKey: input.idempotencyKey(order.attempts + 1),
           amountCents: input.amountCents,
           now: input.now,
         });

@@ -1,8 +1,22 @@
 // npm test: every check, in order of cost: lint, types, unit and API tests on PGlite, the API tests
 // again on a throwaway PostgreSQL (when its binaries are installed), then the browser tests
 // against the production build, and those that need PostgreSQL (tagged @postgres) on one.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildAll } from './build.mjs';
 import { mustRun } from './lib.mjs';
+
+// Each stage's test shop starts with the picture sizes an earlier one made (lib.mjs,
+// seedPictureSizes), so the demo's pictures are encoded once per run, not by every new shop. A
+// PICTURE_SIZES_CACHE already set is a folder kept across runs (and left in place).
+if (process.env.PICTURE_SIZES_CACHE) {
+  mkdirSync(process.env.PICTURE_SIZES_CACHE, { recursive: true });
+} else {
+  const cache = mkdtempSync(path.join(tmpdir(), 'larder-test-sizes-'));
+  process.env.PICTURE_SIZES_CACHE = cache;
+  process.on('exit', () => rmSync(cache, { recursive: true, force: true }));
+}
 
 const stages = [
   ['Lint', () => mustRun('npm', ['run', 'lint'])],

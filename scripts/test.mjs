@@ -1,11 +1,12 @@
 // npm test: every check, in order of cost: lint, types, unit and API tests on PGlite, the API tests
 // again on a throwaway PostgreSQL (when its binaries are installed), then the browser tests
 // against the production build, and those that need PostgreSQL (tagged @postgres) on one.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { mustRun } from './lib.mjs';
+import { mustRun, root } from './lib.mjs';
 
 // Each stage's test shop starts with the picture sizes an earlier one made (lib.mjs,
 // seedPictureSizes), so the demo's pictures are encoded once per run, not by every new shop. A
@@ -18,9 +19,44 @@ if (process.env.PICTURE_SIZES_CACHE) {
   process.on('exit', () => rmSync(cache, { recursive: true, force: true }));
 }
 
+/**
+ * Runs commands side by side, each one's output held back and printed whole once all are done;
+ * stops the script when any failed.
+ */
+async function mustRunSideBySide(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([command, args]) =>
+        new Promise((resolve, reject) => {
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('error', reject);
+          child.on('close', (code, signal) =>
+            resolve({ command, args, code: code ?? (signal ? 1 : 0), output }),
+          );
+        }),
+    ),
+  );
+  for (const { output } of results) process.stdout.write(output);
+  for (const { command, args, code } of results) {
+    if (code === 0) continue;
+    console.error(`\n✖ ${command} ${args.join(' ')} failed with exit code ${code}`);
+    process.exit(code);
+  }
+}
+
 const stages = [
-  ['Lint', () => mustRun('npm', ['run', 'lint'])],
-  ['Typecheck', () => mustRun('npm', ['run', 'typecheck', '--workspaces', '--if-present'])],
+  [
+    // ESLint, Prettier and tsc each keep about one core busy: 45 s side by side, 56 s in turn.
+    'Lint and typecheck (side by side)',
+    () =>
+      mustRunSideBySide([
+        ['npm', ['run', 'lint']],
+        ['npm', ['run', 'typecheck', '--workspaces', '--if-present']],
+      ]),
+  ],
   ['Unit and API tests (PGlite)', () => mustRun('npx', ['vitest', 'run'])],
   [
     'API tests (PostgreSQL, with a streaming replica for the replica tests)',

@@ -68,6 +68,8 @@ export default tseslint.config(
       'test-results/**',
       '.stryker-tmp/**',
       'reports/**',
+      // Scratch files a test writes and removes (admin.test's bundle of the command line).
+      '**/.tmp/**',
     ],
   },
   js.configs.recommended,

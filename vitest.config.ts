@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/api', 'apps/storefront'],
+    projects: [
+      'packages/contract',
+      'apps/api',
+      'apps/storefront',
+      'apps/storefront/vitest.node.config.ts',
+    ],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Each test file
     // starts its own database, so two run side by side safely.
     maxWorkers: 2,

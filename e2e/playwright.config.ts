@@ -2,10 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { seedPictureSizes } from '../scripts/lib.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh database for every run; set once in the main process, inherited by the workers.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'larder-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'larder-e2e-'));
+  // Under npm test, the picture sizes an earlier stage's shop made: its first start encodes none.
+  seedPictureSizes(process.env.E2E_DATA_DIR);
+}
 // Under scripts/with-postgres.mjs the shop, and the owner's command line the tests run, share
 // that PostgreSQL; the tests tagged @postgres need it (the embedded database is one process's).
 if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL ??= process.env.TEST_DATABASE_URL;

@@ -66,18 +66,15 @@ function precompressClientAssets(dir) {
   }
 }
 
-async function buildUnlocked() {
-  // Always React's production build: a build started under NODE_ENV=test (the browser tests'
-  // server, when it finds the build stale) otherwise ships React's development build to the browser.
-  await mustRun('npx', ['react-router', 'build'], {
-    cwd: path.join(root, 'apps/storefront'),
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  precompressClientAssets(path.join(root, 'apps/storefront/build/client'));
-
+/**
+ * One of the API's entry points and our TypeScript workspaces as one ES module; npm packages load
+ * from node_modules at run time. The file must lie under apps/api, where the code finds its
+ * migrations and seed images (paths.ts).
+ */
+export async function bundleApiEntry(entry, outfile) {
   await build({
-    entryPoints: [path.join(root, 'apps/api/src/server.ts')],
-    outfile: path.join(path.dirname(serverBundle), 'shop.js'),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -86,7 +83,6 @@ async function buildUnlocked() {
     logLevel: 'warning',
     plugins: [
       {
-        // npm packages load from node_modules at run time; only our TypeScript workspaces are bundled.
         name: 'external-packages',
         setup(builder) {
           builder.onResolve({ filter: /^[^./]/ }, (args) =>
@@ -96,6 +92,21 @@ async function buildUnlocked() {
       },
     ],
   });
+}
+
+async function buildUnlocked() {
+  // Always React's production build: a build started under NODE_ENV=test (the browser tests'
+  // server, when it finds the build stale) otherwise ships React's development build to the browser.
+  await mustRun('npx', ['react-router', 'build'], {
+    cwd: path.join(root, 'apps/storefront'),
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  precompressClientAssets(path.join(root, 'apps/storefront/build/client'));
+
+  await bundleApiEntry(
+    path.join(root, 'apps/api/src/server.ts'),
+    path.join(path.dirname(serverBundle), 'shop.js'),
+  );
   writeFileSync(serverBundle, serverEntry('shop.js'));
   writeFileSync(buildStamp, new Date().toISOString());
   console.log(`Built the storefront and ${path.relative(root, serverBundle)}`);

@@ -3,8 +3,9 @@
 // secret settings the server is started with here (fake ones, so a leak is unmistakable).
 //   --no-build   use the existing build (npm test runs this right after its production build)
 import { randomBytes } from 'node:crypto';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
@@ -70,6 +71,36 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
   scan(path.relative(root, file), readFileSync(file, 'latin1'));
   files++;
 }
+
+/**
+ * Puts the picture sizes of the `npm test` run (PICTURE_SIZES_CACHE, see seedPictureSizes in
+ * lib.mjs) into the bucket, where the shop looks for them: its first start then encodes none.
+ */
+async function seedBucketPictureSizes() {
+  const cache = process.env.PICTURE_SIZES_CACHE;
+  if (!cache || !existsSync(cache)) return;
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: secretEnv.S3_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const types = { avif: 'image/avif', webp: 'image/webp' };
+  for (const name of readdirSync(cache)) {
+    const type = types[name.slice(name.lastIndexOf('.') + 1)];
+    if (!type) continue;
+    await client.send(
+      new PutObjectCommand({
+        Bucket: secretEnv.S3_BUCKET,
+        Key: `uploads/sizes/${name}`,
+        Body: readFileSync(path.join(cache, name)),
+        ContentType: type,
+      }),
+    );
+  }
+  client.destroy();
+}
+await seedBucketPictureSizes();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-secrets-'));
 const server = await startBuiltServer({ port: PORT, env: { DATA_DIR: dataDir, ...secretEnv } });

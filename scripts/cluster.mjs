@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildAll } from './build.mjs';
-import { root, startBuiltServer } from './lib.mjs';
+import { keepPictureSizes, root, seedPictureSizes, startBuiltServer } from './lib.mjs';
 import { auditShop } from './shop-audit.mjs';
 import { call, payOrder, placeOrder, purchasableProducts, shippingRate } from './shopper.mjs';
 
@@ -201,7 +201,9 @@ try {
     /Ready to accept connections/,
   );
   // All three at once on an empty database: migrations and the demo data go in once (0013).
+  seedPictureSizes(dataDir);
   const shops = await Promise.all(SHOP_PORTS.map(startShop));
+  keepPictureSizes(dataDir);
   const replicaBefore = await replicaTransactions();
   const configPath = path.join(workDir, 'haproxy.cfg');
   writeFileSync(configPath, haproxyConfig);

@@ -19,3 +19,9 @@ export function startBuiltServer(options: {
   /** How long to wait for its first answer (default two minutes). */
   timeoutMs?: number;
 }): Promise<StartedServer>;
+
+/** Copies the picture sizes of the `npm test` run (PICTURE_SIZES_CACHE) into a shop's data dir. */
+export function seedPictureSizes(dataDir: string): void;
+
+/** Copies the picture sizes a shop made into the `npm test` run's cache. */
+export function keepPictureSizes(dataDir: string): void;

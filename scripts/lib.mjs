@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +37,31 @@ export function newestMtime(folders) {
   };
   for (const folder of folders) if (existsSync(folder)) walk(folder);
   return newest;
+}
+
+/**
+ * Picture sizes shared by the test shops of one `npm test` run: scripts/test.mjs names a folder in
+ * PICTURE_SIZES_CACHE. Each size's file name carries a hash of its picture and the encoder's
+ * settings (decision 0011), so a file found there is exactly what a shop would encode; a size still
+ * missing is made at the shop's start as before. No shop reads the folder: only the test scripts
+ * copy it into a new shop's data directory before it starts, and back out after.
+ */
+const sizesCache = () => process.env.PICTURE_SIZES_CACHE;
+const sizesIn = (dataDir) => path.join(dataDir, 'uploads', 'sizes');
+// A size being written is still under its temporary name; a file already there is the same file.
+const copySizes = (from, to) =>
+  cpSync(from, to, { recursive: true, force: false, filter: (file) => !file.endsWith('.partial') });
+
+/** Gives a new shop's data directory the run's picture sizes (no-op outside `npm test`). */
+export function seedPictureSizes(dataDir) {
+  const cache = sizesCache();
+  if (cache && existsSync(cache)) copySizes(cache, sizesIn(dataDir));
+}
+
+/** Adds the sizes a started shop made to the run's cache, for the shops after it. */
+export function keepPictureSizes(dataDir) {
+  const cache = sizesCache();
+  if (cache && existsSync(sizesIn(dataDir))) copySizes(sizesIn(dataDir), cache);
 }
 
 /** Starts the built server on a free-standing port and data directory; resolves once it answers. */

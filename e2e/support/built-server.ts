@@ -17,9 +17,10 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Gives a new data directory the image sizes the main test server made when it started. Each
- * file's name carries a hash of its picture and the encoder's settings, so these are the files the
- * new shop would encode itself (a minute of CPU on two cores); a size still missing is made.
+ * Gives a new data directory the image sizes the main test server has (its own, or those of the
+ * `npm test` run it was seeded with). Each file's name carries a hash of its picture and the
+ * encoder's settings, so these are the files the new shop would encode itself (a minute of CPU on
+ * two cores); a size still missing is made.
  */
 function copyMainServerImageSizes(dataDir: string) {
   const sizes = path.join('uploads', 'sizes');

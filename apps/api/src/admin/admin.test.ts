@@ -2,16 +2,15 @@ import { execFile, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, CustomerSchema, OrderSchema, ProductSchema } from '@larder/contract';
@@ -42,6 +41,7 @@ import { CatalogFileSchema } from '../modules/catalog-transfer/catalog-file.ts';
 import { runAdmin } from './cli.ts';
 import { createAdminContext } from './context.ts';
 import { csv, csvCell } from '../http/format.ts';
+import { bundleApiEntry } from '../../../../scripts/build.mjs';
 
 let t: TestApp;
 let workDir: string;
@@ -853,7 +853,17 @@ describe('catalog export and import as CSV', () => {
 
 // About the embedded database in DATA_DIR: the PostgreSQL run of the API tests leaves them out.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real command)', () => {
-  const main = join(resolveApiRoot(), 'src', 'admin', 'main.ts');
+  // The command's code bundled once, as the build bundles the server's: under tsx each of the ten
+  // runs below compiled it again. The browser tests run `npm run admin` itself, through tsx.
+  let main: string;
+  let bundleDir: string;
+  beforeAll(async () => {
+    mkdirSync(join(resolveApiRoot(), '.tmp'), { recursive: true });
+    bundleDir = mkdtempSync(join(resolveApiRoot(), '.tmp', 'admin-cli-'));
+    main = join(bundleDir, 'main.mjs');
+    await bundleApiEntry(join(resolveApiRoot(), 'src', 'admin', 'main.ts'), main);
+  });
+  afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
   const env = (dataDir: string) => ({
     ...process.env,
     DATA_DIR: dataDir,
@@ -861,7 +871,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real
     LOG_LEVEL: 'silent',
   });
   const run = (dataDir: string, ...argv: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', main, ...argv], {
+    spawnSync(process.execPath, [main, ...argv], {
       env: env(dataDir),
       encoding: 'utf8',
     });
@@ -870,13 +880,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real
     new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
       execFile(
         process.execPath,
-        // tsx by its path: the owner's folder has no node_modules to find it in.
-        [
-          '--import',
-          pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
-          main,
-          ...argv,
-        ],
+        [main, ...argv],
         { env: env(dataDir), cwd, encoding: 'utf8' },
         (error, stdout, stderr) =>
           done({ status: error ? (error.code as number) : 0, stdout, stderr }),

@@ -84,6 +84,9 @@ export async function startBuiltServer({ port, env = {}, timeoutMs = 120_000 }) 
           process: server,
           stop: () =>
             new Promise((done) => {
+              // One that already died would never send 'exit' again, and the caller's error
+              // (thrown before its finally stops the server) would never be printed.
+              if (server.exitCode !== null || server.signalCode !== null) return done();
               server.once('exit', done);
               server.kill('SIGTERM');
             }),

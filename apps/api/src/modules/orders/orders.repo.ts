@@ -157,6 +157,12 @@ const unitsHeldBy = (holder: 'customer' | 'guest') =>
       ),
   );
 
+/** An order's lines and discount codes, as the relational queries below take them with it. */
+const linesAndCodes = {
+  items: { orderBy: asc(orderItems.id) },
+  coupons: { orderBy: asc(orderCoupons.id) },
+} as const;
+
 /** What every checkout runs, built once per process (decision 0055); values go by name. */
 const statements = {
   insertOrder: prepared('larder_insert_order', (db) =>
@@ -173,10 +179,7 @@ const statements = {
   orderWithLines: prepared('larder_order_with_lines', (db) =>
     db.query.orders.findFirst({
       where: eq(orders.id, sql.placeholder('id')),
-      with: {
-        items: { orderBy: asc(orderItems.id) },
-        coupons: { orderBy: asc(orderCoupons.id) },
-      },
+      with: linesAndCodes,
     }),
   ),
   /** The lines and discount codes of an order already read, in one statement. */
@@ -184,10 +187,7 @@ const statements = {
     db.query.orders.findFirst({
       columns: { id: true },
       where: eq(orders.id, sql.placeholder('orderId')),
-      with: {
-        items: { orderBy: asc(orderItems.id) },
-        coupons: { orderBy: asc(orderCoupons.id) },
-      },
+      with: linesAndCodes,
     }),
   ),
   lockProduct: prepared('larder_lock_product', (db) =>

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -659,6 +659,28 @@ describe('the version behind the cache', () => {
     const afterWrite = versions.current();
     await pending;
     expect(BigInt(await afterWrite)).toBeGreaterThan(BigInt(first));
+  });
+
+  it('is read once for callers asking in the same turn, and again for one asking after I/O', async () => {
+    let reads = 0;
+    const counted = {
+      execute: (query: SQL) => {
+        reads += 1;
+        return t.database.db.execute(query);
+      },
+    } as unknown as Database;
+    const versions = createReadCacheVersion(counted);
+    await versions.current();
+    // An order asks for its shipping zones and tax rates at once: one read serves both.
+    const [zones, rates] = await Promise.all([versions.current(), versions.current()]);
+    expect(zones).toBe(rates);
+    expect(reads).toBe(2);
+    // Once the turn is over a request may have arrived since: it waits for a read of its own.
+    const earlier = versions.current();
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = versions.current();
+    await Promise.all([earlier, later]);
+    expect(reads).toBe(4);
   });
 
   it.runIf(isPglite())(

@@ -143,9 +143,19 @@ export function createReadCacheVersion(
     }
     return version;
   };
+  /**
+   * Whether the read in flight was started by code still running now, before any I/O was handled
+   * since: every request being handled had arrived before it began, so it may serve them all. One
+   * request that asks twice at once (an order's shipping zones and tax rates) reads once.
+   */
+  let startedThisTurn = false;
   const start = () => {
     inFlight = read().finally(() => {
       inFlight = null;
+    });
+    startedThisTurn = true;
+    queueMicrotask(() => {
+      startedThisTurn = false;
     });
     return inFlight;
   };
@@ -154,6 +164,7 @@ export function createReadCacheVersion(
       if (settled && statementsFinished?.() === settled.asOf)
         return Promise.resolve(settled.version);
       if (!inFlight) return start();
+      if (startedThisTurn) return inFlight;
       next ??= inFlight
         .catch(() => undefined)
         .then(() => {

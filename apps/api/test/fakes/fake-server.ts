@@ -8,11 +8,14 @@ export interface FakeRequest {
   body: string;
 }
 
-export type FakeHandler = (request: FakeRequest) => {
+export interface FakeAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-};
+}
+
+/** May answer later: a fake can wait on the test (something happens while the shop waits). */
+export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 export interface FakeServer {
   /** http://127.0.0.1:<port> */
@@ -28,7 +31,7 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
+    incoming.on('end', async () => {
       const request: FakeRequest = {
         method: incoming.method ?? 'GET',
         path: incoming.url ?? '/',
@@ -36,9 +39,9 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(request);
-      let answer: ReturnType<FakeHandler>;
+      let answer: FakeAnswer;
       try {
-        answer = handle(request);
+        answer = await handle(request);
       } catch (error) {
         answer = { status: 500, body: { error: String(error) } };
       }

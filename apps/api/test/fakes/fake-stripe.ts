@@ -11,6 +11,8 @@ export interface FakeStripe extends FakeServer {
   refunds: { key: string; id: string; paymentIntent: string; amount: number }[];
   /** While true, every new refund is refused as Stripe refuses one for a disputed charge. */
   refuseRefunds: boolean;
+  /** Runs while a new PaymentIntent is being charged, before Stripe answers. */
+  whileCharging: (() => Promise<void>) | null;
 }
 
 const stripeError = (status: number, error: Record<string, unknown>) => ({
@@ -29,7 +31,10 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
   /** Succeeded PaymentIntents and their amounts, so a refund can be checked against them. */
   const intents = new Map<string, number>();
   const byKey = new Map<string, { status: number; body: unknown }>();
-  const state = { refuseRefunds: false };
+  const state: Pick<FakeStripe, 'refuseRefunds' | 'whileCharging'> = {
+    refuseRefunds: false,
+    whileCharging: null,
+  };
 
   /** `POST /v1/refunds` for a PaymentIntent: never more than what is left of its amount. */
   const refund = (request: FakeRequest, key: string) => {
@@ -122,7 +127,7 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     return { status: 200, body: { ...intent, status: 'succeeded' } };
   };
 
-  const server = await startFakeServer((request) => {
+  const server = await startFakeServer(async (request) => {
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return stripeError(401, {
         type: 'invalid_request_error',
@@ -145,6 +150,7 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     }
     const earlier = byKey.get(key);
     if (earlier) return { ...earlier, headers: { 'idempotent-replayed': 'true' } };
+    if (!isRefund) await state.whileCharging?.();
     const answer = isRefund ? refund(request, key) : create(request, key);
     byKey.set(key, answer);
     return answer;
@@ -158,6 +164,12 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     },
     set refuseRefunds(value: boolean) {
       state.refuseRefunds = value;
+    },
+    get whileCharging() {
+      return state.whileCharging;
+    },
+    set whileCharging(value) {
+      state.whileCharging = value;
     },
   };
 }

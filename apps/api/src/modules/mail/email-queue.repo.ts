@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queuedEmails } from '../../db/schema.ts';
 
@@ -8,6 +8,15 @@ export type QueuedEmailRow = typeof queuedEmails.$inferSelect;
 export const emailQueueRepo = {
   async insert(db: Database, rows: { message: unknown; about: string }[]): Promise<void> {
     await db.insert(queuedEmails).values(rows);
+  },
+
+  /** The insert of `rows` when `only` holds, for a statement that writes more with it. */
+  insertWhen(only: SQL, rows: { message: unknown; about: string }[]): SQL {
+    return sql`
+      insert into ${queuedEmails} (message, about)
+      select queued.value -> 'message', queued.value ->> 'about'
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as queued
+      where ${only}`;
   },
 
   /**

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { createDrainLoop } from '../../http/background-worker.ts';
 import { emailQueueRepo } from './email-queue.repo.ts';
@@ -44,6 +45,9 @@ const fromStored = ({ attachments, ...email }: StoredEmail): Email => ({
       }
     : {}),
 });
+
+const queuedRows = (about: string, messages: Email[]) =>
+  messages.map((message) => ({ message: toStored(message), about }));
 
 export interface EmailQueueOptions {
   mailer: Mailer;
@@ -98,10 +102,15 @@ export function createEmailQueue(db: Database, options: EmailQueueOptions) {
      */
     async add(about: string, messages: Email[], executor: Database = db): Promise<void> {
       if (messages.length === 0) return;
-      await emailQueueRepo.insert(
-        executor,
-        messages.map((message) => ({ message: toStored(message), about })),
-      );
+      await emailQueueRepo.insert(executor, queuedRows(about, messages));
+    },
+
+    /**
+     * The insert that queues `messages` when `only` holds, as a part of a statement that writes
+     * more (a payment's, decision 0058): they exist exactly when that statement has its effect.
+     */
+    insertWhen(about: string, messages: Email[], only: SQL): SQL {
+      return emailQueueRepo.insertWhen(only, queuedRows(about, messages));
     },
 
     /** Sends what is due now; answers how many e-mails this call took. */

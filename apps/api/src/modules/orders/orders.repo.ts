@@ -12,6 +12,7 @@ import {
   notExists,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -164,6 +165,46 @@ const linesAndCodes = {
 } as const;
 
 /** What every checkout runs, built once per process (decision 0055); values go by name. */
+type PaidMarkValues = Record<'transactionId' | 'paymentMethod' | 'paymentMethodTitle', unknown>;
+
+/**
+ * What marking an order paid writes: pending with its stock held → processing, the held stock now
+ * the sale (it was taken when the order was placed, so nothing is reduced twice). Values or
+ * placeholders, so the prepared statement and a payment's one statement write the same.
+ */
+const paidMark = (
+  db: Database,
+  id: number | SQL | Placeholder,
+  payment: PaidMarkValues,
+  now: Date | SQL,
+) =>
+  db
+    .update(orders)
+    .set({
+      status: 'processing',
+      stockState: 'reduced',
+      // In sql``: Drizzle's types take no placeholder in set().
+      transactionId: sql`${payment.transactionId}`,
+      paymentMethod: sql`${payment.paymentMethod}`,
+      paymentMethodTitle: sql`${payment.paymentMethodTitle}`,
+      datePaid: now,
+      dateModified: now,
+    })
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending'), eq(orders.stockState, 'held')));
+
+/**
+ * Adds an order's units to its products' total sales in one statement, when `only` holds. A
+ * product on two lines (two of its variations) counts both; rows are updated in product order.
+ */
+const totalSalesOf = (orderId: number, only: SQL = sql`true`) => sql`
+  update ${products} set total_sales = ${products.totalSales} + sold.quantity
+  from (
+    select product_id, sum(quantity)::int as quantity from ${orderItems}
+    where order_id = ${orderId} and ${only}
+    group by product_id order by product_id
+  ) as sold
+  where ${products.id} = sold.product_id`;
+
 const statements = {
   insertOrder: prepared('larder_insert_order', (db) =>
     db
@@ -199,65 +240,77 @@ const statements = {
   ),
   unitsHeldByCustomer: unitsHeldBy('customer'),
   unitsHeldByGuest: unitsHeldBy('guest'),
-  holdProductStock: prepared('larder_hold_product_stock', (db) =>
-    db
-      .update(products)
-      .set({
-        stockQuantity: sql`${products.stockQuantity} - ${sql.placeholder('quantity')}`,
-        stockStatus: sql`case when ${products.stockQuantity} - ${sql.placeholder('quantity')} <= 0 then 'outofstock' else ${products.stockStatus} end`,
+  /**
+   * Takes `quantity` of a product's counted stock if it has that many, and says what it had: one
+   * statement whether it is taken, short, or not counted at all.
+   */
+  holdProductStock: prepared('larder_hold_product_stock', (db) => {
+    const taken = db.$with('taken').as(
+      db
+        .update(products)
+        .set({
+          stockQuantity: sql`${products.stockQuantity} - ${sql.placeholder('quantity')}`,
+          stockStatus: sql`case when ${products.stockQuantity} - ${sql.placeholder('quantity')} <= 0 then 'outofstock' else ${products.stockStatus} end`,
+        })
+        .where(
+          and(
+            eq(products.id, sql.placeholder('productId')),
+            eq(products.manageStock, true),
+            sql`${products.stockQuantity} >= ${sql.placeholder('quantity')}`,
+          ),
+        )
+        .returning({ id: products.id }),
+    );
+    return db
+      .with(taken)
+      .select({
+        taken: sql<boolean>`exists (select 1 from ${taken})`,
+        counted: products.manageStock,
+        // As it was before this statement: what is left when too few.
+        quantity: products.stockQuantity,
       })
-      .where(
-        and(
-          eq(products.id, sql.placeholder('productId')),
-          eq(products.manageStock, true),
-          sql`${products.stockQuantity} >= ${sql.placeholder('quantity')}`,
-        ),
-      )
-      .returning({ id: products.id }),
-  ),
-  holdVariationStock: prepared('larder_hold_variation_stock', (db) =>
-    db
-      .update(productVariations)
-      .set({
-        stockQuantity: sql`${productVariations.stockQuantity} - ${sql.placeholder('quantity')}`,
-        stockStatus: sql`case when ${productVariations.stockQuantity} - ${sql.placeholder('quantity')} <= 0 then 'outofstock' else ${productVariations.stockStatus} end`,
+      .from(products)
+      .where(eq(products.id, sql.placeholder('productId')));
+  }),
+  /** The same for a variation whose own stock is counted (stock_quantity not null). */
+  holdVariationStock: prepared('larder_hold_variation_stock', (db) => {
+    const taken = db.$with('taken').as(
+      db
+        .update(productVariations)
+        .set({
+          stockQuantity: sql`${productVariations.stockQuantity} - ${sql.placeholder('quantity')}`,
+          stockStatus: sql`case when ${productVariations.stockQuantity} - ${sql.placeholder('quantity')} <= 0 then 'outofstock' else ${productVariations.stockStatus} end`,
+        })
+        .where(
+          and(
+            eq(productVariations.id, sql.placeholder('variationId')),
+            sql`${productVariations.stockQuantity} is not null`,
+            sql`${productVariations.stockQuantity} >= ${sql.placeholder('quantity')}`,
+          ),
+        )
+        .returning({ id: productVariations.id }),
+    );
+    return db
+      .with(taken)
+      .select({
+        taken: sql<boolean>`exists (select 1 from ${taken})`,
+        counted: sql<boolean>`${productVariations.stockQuantity} is not null`,
+        quantity: productVariations.stockQuantity,
       })
-      .where(
-        and(
-          eq(productVariations.id, sql.placeholder('variationId')),
-          sql`${productVariations.stockQuantity} is not null`,
-          sql`${productVariations.stockQuantity} >= ${sql.placeholder('quantity')}`,
-        ),
-      )
-      .returning({ id: productVariations.id }),
-  ),
+      .from(productVariations)
+      .where(eq(productVariations.id, sql.placeholder('variationId')));
+  }),
   markPaid: prepared('larder_mark_paid', (db) =>
-    db
-      .update(orders)
-      .set({
-        status: 'processing',
-        stockState: 'reduced',
-        // In sql``: Drizzle's types take no placeholder in set().
-        transactionId: sql`${sql.placeholder('transactionId')}`,
-        paymentMethod: sql`${sql.placeholder('paymentMethod')}`,
-        paymentMethodTitle: sql`${sql.placeholder('paymentMethodTitle')}`,
-        datePaid: encoded('now', orders.datePaid),
-        dateModified: encoded('now', orders.dateModified),
-      })
-      .where(
-        and(
-          eq(orders.id, sql.placeholder('id')),
-          eq(orders.status, 'pending'),
-          eq(orders.stockState, 'held'),
-        ),
-      )
-      .returning(),
-  ),
-  addTotalSales: prepared('larder_add_total_sales', (db) =>
-    db
-      .update(products)
-      .set({ totalSales: sql`${products.totalSales} + ${sql.placeholder('quantity')}` })
-      .where(eq(products.id, sql.placeholder('productId'))),
+    paidMark(
+      db,
+      sql.placeholder('id'),
+      {
+        transactionId: sql.placeholder('transactionId'),
+        paymentMethod: sql.placeholder('paymentMethod'),
+        paymentMethodTitle: sql.placeholder('paymentMethodTitle'),
+      },
+      encoded('now', orders.datePaid),
+    ).returning(),
   ),
 };
 
@@ -449,25 +502,16 @@ export const ordersRepo = {
     variationId: number,
     quantity: number,
   ): Promise<HoldResult> {
-    if (variationId !== 0) {
-      const taken = await statements.holdVariationStock(db, { variationId, quantity });
-      if (taken.length > 0) return { kind: 'held', quantity };
-      const [variation] = await db
-        .select({ stockQuantity: productVariations.stockQuantity })
-        .from(productVariations)
-        .where(eq(productVariations.id, variationId));
-      if (variation && variation.stockQuantity !== null) {
-        return { kind: 'short', left: Math.max(variation.stockQuantity, 0) };
-      }
-    }
-    const taken = await statements.holdProductStock(db, { productId, quantity });
-    if (taken.length > 0) return { kind: 'held', quantity };
-    const [product] = await db
-      .select({ manageStock: products.manageStock, stockQuantity: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, productId));
-    if (product?.manageStock)
-      return { kind: 'short', left: Math.max(product.stockQuantity ?? 0, 0) };
+    // A variation counts its own stock, or shares its product's.
+    const [stock] =
+      variationId !== 0
+        ? await statements.holdVariationStock(db, { variationId, quantity })
+        : [undefined];
+    const [counted] = stock?.counted
+      ? [stock]
+      : await statements.holdProductStock(db, { productId, quantity });
+    if (counted?.taken) return { kind: 'held', quantity };
+    if (counted?.counted) return { kind: 'short', left: Math.max(counted.quantity ?? 0, 0) };
     return { kind: 'unmanaged' };
   },
 
@@ -538,7 +582,25 @@ export const ordersRepo = {
     return row;
   },
 
-  async addTotalSales(db: Database, productId: number, quantity: number): Promise<void> {
-    await statements.addTotalSales(db, { productId, quantity });
+  /** Counts a paid order's units in its products' total sales. */
+  async addTotalSalesOf(db: Database, orderId: number): Promise<void> {
+    await db.execute(totalSalesOf(orderId));
+  },
+
+  /**
+   * The paid mark and the sales it counts, as parts of a statement that writes more with them (a
+   * payment's, decision 0058); `ifPaid` is the condition that the mark moved the order.
+   */
+  paidMarkStatements(
+    db: Database,
+    orderId: number,
+    payment: { transactionId: string; paymentMethod: string; paymentMethodTitle: string },
+    now: Date,
+    ifPaid: SQL,
+  ): { mark: SQL; sales: SQL } {
+    return {
+      mark: paidMark(db, orderId, payment, now).returning({ id: orders.id }).getSQL(),
+      sales: totalSalesOf(orderId, ifPaid),
+    };
   },
 };

@@ -495,11 +495,18 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
       couponUser,
     );
     const destination = input.shipping ?? input.billing;
-    const rates = await shipping.quote(
-      destination,
-      cart,
-      input.shipping ? 'shipping.country' : 'billing.country',
-    );
+    // Asked together, the zones and the tax rates are checked against one read-cache version.
+    const [rates, taxFor] = await Promise.all([
+      shipping.quote(destination, cart, input.shipping ? 'shipping.country' : 'billing.country'),
+      // Step 4 of the order's money: tax on each line's discounted total and on shipping.
+      tax.calculator({
+        destination,
+        lines: cart.lines.map((line, index) =>
+          taxableLine(line, line.totalCents - discount.lineDiscounts[index]!),
+        ),
+        viewer,
+      }),
+    ]);
     const chosen = input.shipping_lines[0]!;
     const rate = rates.find(
       (candidate) =>
@@ -518,16 +525,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
 
     // A free-shipping code makes shipping 0, and so it carries no tax either.
     const shippingCents = discount.freeShipping ? 0 : rate.costCents;
-    // Step 4 of the order's money: tax on each line's discounted total and on shipping.
-    const taxed = (
-      await tax.calculator({
-        destination,
-        lines: cart.lines.map((line, index) =>
-          taxableLine(line, line.totalCents - discount.lineDiscounts[index]!),
-        ),
-        viewer,
-      })
-    )(shippingCents);
+    const taxed = taxFor(shippingCents);
 
     const created = now();
     const holdExpiresAt = new Date(created.getTime() + options.holdMinutes * 60_000);
@@ -669,9 +667,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           },
           created,
         );
-        for (const line of cart.lines) {
-          await ordersRepo.addTotalSales(tx, line.productId, line.quantity);
-        }
+        await ordersRepo.addTotalSalesOf(tx, order.id);
       }
       if (ownerEntered) {
         const name =
@@ -825,9 +821,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
           throw new ApiError(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
         }
         if (moved) {
-          for (const item of found.items) {
-            await ordersRepo.addTotalSales(executor, item.productId, item.quantity);
-          }
+          await ordersRepo.addTotalSalesOf(executor, orderId);
           return toOrder(found);
         }
         if (
@@ -903,9 +897,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
               at,
             );
             if (!paid) throw refuse('its stock is no longer held; the buyer must order again.');
-            for (const item of found.items) {
-              await ordersRepo.addTotalSales(tx, item.productId, item.quantity);
-            }
+            await ordersRepo.addTotalSalesOf(tx, orderId);
           } else if (
             from === 'on-hold' &&
             order.paymentMethod === INVOICE_PAYMENT_METHOD_ID &&
@@ -1007,9 +999,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         transactionId: payment.reference,
         dateModified: now(),
       });
-      for (const item of found.items) {
-        await ordersRepo.addTotalSales(tx, item.productId, item.quantity);
-      }
+      await ordersRepo.addTotalSalesOf(tx, orderId);
       return findForOwner(orderId, tx);
     },
 

@@ -7,7 +7,7 @@ import {
   PaymentResultSchema,
   type Order,
 } from '@larder/contract';
-import { orderPayments } from '../../db/schema.ts';
+import { orderPayments, orders, products, queuedEmails } from '../../db/schema.ts';
 import { startFakePayPal, type FakePayPal } from '../../../test/fakes/fake-paypal.ts';
 import {
   startFakeStripe,
@@ -65,6 +65,14 @@ const readOrder = async (order: Order) =>
   );
 const attemptsOf = (id: number) =>
   t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, id));
+
+const totalSalesOf = async (productId: number) =>
+  (
+    await t.database.db
+      .select({ sold: products.totalSales })
+      .from(products)
+      .where(eq(products.id, productId))
+  )[0]!.sold;
 
 const payByCard = (order: Order, paymentToken: string) =>
   send('POST', '/wp-json/wc/v3/stripe-payment', {
@@ -155,6 +163,40 @@ describe('Stripe adapter (against a local fake Stripe)', () => {
     const keys = chargesFor(order).map((charge) => charge.key);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('records a charge whose order was cancelled while Stripe charged it, for a refund: 409, nothing of the sale written', async () => {
+    const order = await anOrder();
+    const salesBefore = await totalSalesOf(granola);
+    stripe.whileCharging = async () => {
+      // As the owner cancelling it in the back office while the card is being charged.
+      await t.database.db
+        .update(orders)
+        .set({ status: 'cancelled', stockState: 'released' })
+        .where(eq(orders.id, order.id));
+    };
+    try {
+      const res = await payByCard(order, STRIPE_TEST_CARDS.visa);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(errorOf(res)).toMatchObject({ code: 'larder_order_not_payable' });
+    } finally {
+      stripe.whileCharging = null;
+    }
+    expect(chargesFor(order)).toHaveLength(1);
+    expect(await attemptsOf(order.id)).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        providerRef: expect.stringMatching(/^pi_/),
+        message: 'Charged, but the order could no longer be marked paid: refund it.',
+      }),
+    ]);
+    expect((await readOrder(order)).status).toBe('cancelled');
+    expect(await totalSalesOf(granola)).toBe(salesBefore);
+    const queued = await t.database.db
+      .select()
+      .from(queuedEmails)
+      .where(eq(queuedEmails.about, `order ${order.id}`));
+    expect(queued).toEqual([]);
   });
 
   it('sends Stripe one charge when two payments of one order arrive together', async () => {

@@ -13,7 +13,6 @@ import type { z } from 'zod';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { AfterAnswer } from '../../http/after-answer.ts';
-import type { Database } from '../../db/client.ts';
 import type { EmailQueue } from '../mail/email-queue.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import { PAYMENT_ATTEMPT_TIMEOUT_MS } from '../orders/orders.repo.ts';
@@ -26,7 +25,7 @@ import {
 } from '../mail/order-emails.ts';
 import { paymentDescription } from './payment-emails.ts';
 import type { CardProvider, ChargeResult, PayPalProvider } from './payment-providers.ts';
-import type { PaymentRow, PaymentsRepo } from './payments.repo.ts';
+import type { ClaimedAttempt, PaymentsRepo } from './payments.repo.ts';
 
 type CardPaymentInput = z.output<typeof CardPaymentRequestSchema>;
 type PayPalOrderInput = z.output<typeof PayPalOrderRequestSchema>;
@@ -34,15 +33,13 @@ type PayPalPaymentInput = z.output<typeof PayPalPaymentRequestSchema>;
 
 export const PAYPAL_PAYMENT_METHOD = { id: 'paypal', title: 'PayPal' } as const;
 
-/** Longer than any provider call may take (the adapters time out well before). */
-
 export interface PaymentsServiceOptions {
-  orders: Pick<OrdersService, 'findForPayment' | 'markPaid'>;
+  orders: Pick<OrdersService, 'findForPayment'>;
   /** null when the gateway is not enabled (another provider is configured, this one is not). */
   card: CardProvider | null;
   paypal: PayPalProvider | null;
   /** A paid order's e-mails are queued with its paid mark and sent after the answer (0057). */
-  emails: Pick<EmailQueue, 'add' | 'kick'>;
+  emails: Pick<EmailQueue, 'add' | 'insertWhen' | 'kick'>;
   afterAnswer: Pick<AfterAnswer, 'run'>;
   /** The order's invoice PDF, attached to an invoice order's confirmation. */
   invoiceDocument?: (orderId: number) => Promise<{ filename: string; pdf: Buffer }>;
@@ -73,20 +70,20 @@ const providerFailed = (provider: string, detail: string) =>
  * Stable per order and attempt, unique across databases: the order key is random, so a fresh
  * database that reuses order ids never replays an old charge's key at the provider.
  */
-const idempotencyKeyFor = (order: PayableOrder) => (attempt: number) =>
-  `larder-${order.id}-${createHash('sha256').update(order.orderKey).digest('hex').slice(0, 16)}-${attempt}`;
+const idempotencyKeyPrefix = (order: PayableOrder) =>
+  `larder-${order.id}-${createHash('sha256').update(order.orderKey).digest('hex').slice(0, 16)}-`;
 
 export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServiceOptions) {
   const now = options.now ?? (() => new Date());
   const { orders, log } = options;
 
-  async function claim(order: PayableOrder, provider: string): Promise<PaymentRow> {
+  async function claim(order: PayableOrder, provider: string): Promise<ClaimedAttempt> {
     const at = now();
     const claimed = await repo.claim({
       orderId: order.id,
       provider,
       amountCents: order.totalCents,
-      idempotencyKey: idempotencyKeyFor(order),
+      idempotencyKeyPrefix: idempotencyKeyPrefix(order),
       now: at,
       staleBefore: new Date(at.getTime() - PAYMENT_ATTEMPT_TIMEOUT_MS),
     });
@@ -105,7 +102,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
 
   /** Runs the provider call; an unexpected throw counts as a failed attempt, never a lost claim. */
   async function attempt<T extends { status: string }>(
-    row: PaymentRow,
+    row: ClaimedAttempt,
     call: () => Promise<T>,
   ): Promise<T | { status: 'failed'; message: string }> {
     try {
@@ -116,68 +113,75 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
     }
   }
 
-  /**
-   * Queues a paid order's confirmation (`buyerEmail`, the plain one unless given) and the owner's
-   * notice on `executor`; `sendSoon` once that has committed.
-   */
-  async function queueOrderEmails(
+  /** A paid order's e-mails: the buyer's confirmation (`buyerEmail`) and the owner's notice. */
+  const paidOrderEmails = (
     order: PayableOrder['order'],
-    executor?: Database,
     buyerEmail = orderConfirmationEmail(
       order,
       orderLink(options.publicUrl, order),
       options.shopName,
     ),
-  ): Promise<void> {
-    await options.emails.add(
-      `order ${order.id}`,
-      [
-        buyerEmail,
-        ownerNewOrderEmail(
-          order,
-          backOfficeOrderLink(options.publicUrl, order),
-          options.shopOwnerEmail,
-        ),
-      ],
-      executor,
-    );
-  }
+  ) => [
+    buyerEmail,
+    ownerNewOrderEmail(
+      order,
+      backOfficeOrderLink(options.publicUrl, order),
+      options.shopOwnerEmail,
+    ),
+  ];
 
   /** Starts sending queued e-mails once the answer has gone (the queue logs its failures). */
   const sendSoon = () =>
     options.afterAnswer.run('could not send e-mails', () => options.emails.kick());
 
   /**
-   * Settles a successful charge: the attempt and the order move together. When the order can no
-   * longer be marked paid (its hold expired while the provider was charging), the charge is
-   * recorded and logged for a refund, and the shopper is told.
+   * Settles a successful charge: the attempt, the order and its e-mails move together, in one
+   * statement (decision 0058). When the order can no longer be marked paid (its hold expired while
+   * the provider was charging), the charge is recorded and logged for a refund, and the shopper
+   * is told.
    */
   async function complete(
-    row: PaymentRow,
+    row: ClaimedAttempt,
+    payable: PayableOrder,
     transactionId: string,
     method: { id: string; title: string },
   ): Promise<PaymentResult> {
-    let paid: PayableOrder['order'];
+    // The e-mails describe the order as the statement leaves it: paid, by this method.
+    const paid: PayableOrder['order'] = {
+      ...payable.order,
+      status: 'processing',
+      payment_method: method.id,
+      payment_method_title: method.title,
+      transaction_id: transactionId,
+    };
+    const refundMessage = 'Charged, but the order could no longer be marked paid: refund it.';
+    let marked = false;
     try {
-      paid = await repo.transaction(async (tx) => {
-        await repo.settle(row.id, { status: 'succeeded', providerRef: transactionId }, tx);
-        const order = await orders.markPaid(
-          row.orderId,
-          { transactionId, paymentMethod: method.id, paymentMethodTitle: method.title },
-          tx,
-        );
-        // In the paid mark's transaction: the e-mails exist exactly when the order is paid.
-        await queueOrderEmails(order, tx);
-        return order;
+      marked = await repo.completeCharge({
+        attemptId: row.id,
+        orderId: row.orderId,
+        transactionId,
+        method,
+        now: now(),
+        refundMessage,
+        emails: (ifPaid) =>
+          options.emails.insertWhen(`order ${paid.id}`, paidOrderEmails(paid), ifPaid),
       });
     } catch (error) {
+      // Nothing of the statement was written: the charge is still recorded, for the refund.
       await repo.settle(row.id, {
         status: 'succeeded',
         providerRef: transactionId,
-        message: 'Charged, but the order could no longer be marked paid: refund it.',
+        message: refundMessage,
       });
       log.error(
         { err: error, orderId: row.orderId, transactionId },
+        'could not mark a charged order paid',
+      );
+    }
+    if (!marked) {
+      log.error(
+        { orderId: row.orderId, transactionId },
         'payment taken for an order that could not be marked paid; refund needed',
       );
       throw new ApiError(
@@ -196,7 +200,10 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
     };
   }
 
-  async function refuse(row: PaymentRow, result: Exclude<ChargeResult, { status: 'succeeded' }>) {
+  async function refuse(
+    row: ClaimedAttempt,
+    result: Exclude<ChargeResult, { status: 'succeeded' }>,
+  ) {
     await repo.settle(row.id, {
       status: result.status,
       providerRef: 'transactionId' in result ? result.transactionId : '',
@@ -224,13 +231,13 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
       } catch (error) {
         log.error({ err: error, orderId: order.id }, 'could not make the invoice PDF');
       }
-      await queueOrderEmails(order, undefined, confirmation);
+      await options.emails.add(`order ${order.id}`, paidOrderEmails(order, confirmation));
       sendSoon();
     },
 
     /** An order the owner entered as paid another way (decision 0041): the emails a payment sends. */
     async paidOrderPlaced(order: PayableOrder['order']): Promise<void> {
-      await queueOrderEmails(order);
+      await options.emails.add(`order ${order.id}`, paidOrderEmails(order));
       sendSoon();
     },
 
@@ -251,7 +258,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
       );
       if (result.status === 'succeeded') {
         // Spec §9: the method's id and title are fixed; the client's title is not stored.
-        return complete(row, result.transactionId, CARD_PAYMENT_METHOD);
+        return complete(row, order, result.transactionId, CARD_PAYMENT_METHOD);
       }
       await refuse(row, result);
       if (result.status === 'declined') throw declined(result.message);
@@ -332,7 +339,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
           );
           throw mismatch();
         }
-        return complete(row, result.captureId, PAYPAL_PAYMENT_METHOD);
+        return complete(row, order, result.captureId, PAYPAL_PAYMENT_METHOD);
       }
       await refuse(row, result);
       if (result.status === 'declined') throw declined(result.message);

@@ -12,7 +12,12 @@ import {
 } from '@larder/contract';
 import { orderPayments, orders, products } from '../../db/schema.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
-import { createProduct, uniqueName, type CreatedProduct } from '../../../test/factories.ts';
+import {
+  createProduct,
+  createVariableProduct,
+  uniqueName,
+  type CreatedProduct,
+} from '../../../test/factories.ts';
 import { placeOrder } from '../../../test/place-order.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -64,6 +69,8 @@ const orderRow = async (id: number) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const attemptsOf = (id: number) =>
   t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, id));
+const totalSalesOf = async (id: number) =>
+  (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.totalSales;
 const stockOf = async (id: number) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.stockQuantity;
 const readOrder = async (order: Order) =>
@@ -168,6 +175,22 @@ describe('POST /wp-json/wc/v3/stripe-payment (test provider)', () => {
     expect(buyerMail).toContain('200 Broadway');
     expect(ownerMail).toContain(`Subject: New order #${order.id}: $${order.total} from Ada Baker`);
     expect(ownerMail).toContain('Reply-To: Ada Baker <ada@example.com>');
+  });
+
+  it("counts every paid unit in its product's total sales, both sizes of one product too", async () => {
+    const muesli = await createVariableProduct(t);
+    const [small, large] = muesli.variations;
+    const order = await placeOrder(t.app, [
+      { product_id: muesli.id, variation_id: small!.id, quantity: 2 },
+      { product_id: giftTin.id, quantity: 1 },
+      { product_id: muesli.id, variation_id: large!.id, quantity: 3 },
+    ]);
+    const giftTinSales = await totalSalesOf(giftTin.id);
+    expect(await totalSalesOf(muesli.id)).toBe(0);
+
+    expect((await payByCard(order)).statusCode).toBe(200);
+    expect(await totalSalesOf(muesli.id)).toBe(5);
+    expect(await totalSalesOf(giftTin.id)).toBe(giftTinSales + 1);
   });
 
   it('charges the total the server computed, whatever amount the client sends', async () => {

@@ -11,6 +11,7 @@ import {
   type QueuedEmailStatus,
 } from '@larder/contract';
 import { queuedEmails } from '../../db/schema.ts';
+import { anEmail } from '../../../test/factories.ts';
 import { readOutbox } from '../../../test/outbox.ts';
 import { signedInCustomer, type Session } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -19,20 +20,13 @@ import type { Email } from './email.ts';
 
 const PDF = Buffer.from('%PDF-1.7 the invoice’s bytes, which no list may carry');
 
-const anEmail = (subject: string, extra: Partial<Email> = {}): Email => ({
-  to: { name: 'Ada Baker', address: 'ada@example.com' },
-  subject,
-  preview: 'A line for the inbox',
-  heading: subject,
-  blocks: [{ kind: 'paragraph', text: 'Something worth knowing.' }],
-  ...extra,
-});
-
 const quiet = { warn: () => undefined, error: () => undefined };
 const refusal = '421 4.3.2 try again later';
 
 let t: TestApp;
 let owner: Session;
+let manager: Session;
+let customer: Session;
 let about = 0;
 
 /**
@@ -85,6 +79,8 @@ beforeAll(async () => {
   // No SMTP_URL: what the shop sends lands in its outbox.
   t = await buildTestApp({ seed: false });
   owner = await signedInCustomer(t.app, t.database.db, { name: 'owner', role: 'administrator' });
+  manager = await signedInCustomer(t.app, t.database.db, { name: 'manager', role: 'shop_manager' });
+  customer = await signedInCustomer(t.app, t.database.db, { name: 'shopper' });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -157,11 +153,6 @@ describe(`GET ${queuedEmailPaths.emails}`, () => {
 
   it('is for the shop’s owners and managers: 401 for a guest, 403 for a customer', async () => {
     await aQueuedEmail(t, 'failed', 'Not for shoppers');
-    const customer = await signedInCustomer(t.app, t.database.db, { name: 'shopper' });
-    const manager = await signedInCustomer(t.app, t.database.db, {
-      name: 'manager',
-      role: 'shop_manager',
-    });
     expect((await list('', {})).statusCode).toBe(401);
     const refused = await list('', customer.bearer);
     expect(refused.statusCode).toBe(403);
@@ -256,17 +247,12 @@ describe(`POST ${queuedEmailPaths.emails}/{id}/resend`, () => {
 
   it('refuses guests and customers before touching the e-mail; a shop manager may', async () => {
     const failed = await aQueuedEmail(t, 'failed', 'Owners decide');
-    const customer = await signedInCustomer(t.app, t.database.db, { name: 'shopper' });
     expect((await resend(failed.id, {})).statusCode).toBe(401);
     const refused = await resend(failed.id, customer.bearer);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).code).toBe('woocommerce_rest_cannot_edit');
     expect(await rowOf(failed.id)).toMatchObject({ status: 'failed', attempts: 6 });
 
-    const manager = await signedInCustomer(t.app, t.database.db, {
-      name: 'manager',
-      role: 'shop_manager',
-    });
     expect((await resend(failed.id, manager.bearer)).statusCode).toBe(200);
   });
 });

@@ -59,6 +59,7 @@ import { wholesaleOrderingRoutes } from './modules/wholesale/wholesale-ordering.
 import { wholesaleAccountRoutes } from './modules/wholesale/wholesale-account.routes.ts';
 import { lineSheetRoutes } from './modules/line-sheet/line-sheet.routes.ts';
 import { EMAIL_QUEUE_CHANNEL } from './modules/mail/email-queue.ts';
+import { queuedEmailsRoutes } from './modules/mail/queued-emails.routes.ts';
 import { stockistsRoutes } from './modules/stockists/stockists.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ensureMediaVariants } from './modules/media/media-variants.ts';
@@ -331,6 +332,10 @@ export async function buildApp(
   await app.register(contactMessagesRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(newsletterSubscribersRoutes, { forms, publicUrl: config.publicUrl });
   await app.register(activityRoutes, { activity, publicUrl: config.publicUrl });
+  await app.register(queuedEmailsRoutes, {
+    queuedEmails: services.queuedEmails,
+    publicUrl: config.publicUrl,
+  });
   await app.register(productWritesRoutes, { productWrites: services.productWrites });
   await app.register(stockNotificationsRoutes, {
     stockNotifications: services.stockNotifications,

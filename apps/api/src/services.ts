@@ -28,6 +28,7 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createEmailQueue } from './modules/mail/email-queue.ts';
+import { createQueuedEmailsService } from './modules/mail/queued-emails.service.ts';
 import { createMailer, outboxDir } from './modules/mail/mailer.ts';
 import { createMediaLibraryService } from './modules/media/media-library.service.ts';
 import { createUploads } from './modules/media/uploads.ts';
@@ -139,6 +140,12 @@ export function createServices({
   });
   const emailQueue = createEmailQueue(db, { mailer, log, now, sends: config.sendEmails });
   const activity = createActivityService(createActivityRepo(db));
+  const queuedEmails = createQueuedEmailsService(db, {
+    queue: emailQueue,
+    activity,
+    afterAnswer,
+    now,
+  });
   const signInThrottle = createSignInThrottle(counters, {
     ...DEFAULT_SIGN_IN_THROTTLE,
     now: now ?? (() => new Date()),
@@ -299,6 +306,7 @@ export function createServices({
   return {
     mailer,
     emailQueue,
+    queuedEmails,
     afterAnswer,
     activity,
     signInThrottle,

@@ -7,6 +7,7 @@ import {
 } from '../src/modules/catalog-transfer/catalog-file.ts';
 import { importCatalog } from '../src/modules/catalog-transfer/catalog-transfer.service.ts';
 import type { Database } from '../src/db/client.ts';
+import type { Email } from '../src/modules/mail/email.ts';
 import { productCategories, products, productVariations } from '../src/db/schema.ts';
 import { payOrder, placeOrderAs, signedInCustomer, type Session } from './sessions.ts';
 import type { TestApp } from './test-app.ts';
@@ -289,3 +290,13 @@ export async function createWholesaleApplication(
     throw new Error(`wholesale application: ${res.statusCode} ${res.body}`);
   return res.json<{ id: number }>().id;
 }
+
+/** An e-mail as the mail module takes it, to Ada Baker; `extra` sets attachments, a reply-to… */
+export const anEmail = (subject: string, extra: Partial<Email> = {}): Email => ({
+  to: { name: 'Ada Baker', address: 'ada@example.com' },
+  subject,
+  preview: 'A line for the inbox',
+  heading: subject,
+  blocks: [{ kind: 'paragraph', text: 'Something worth knowing.' }],
+  ...extra,
+});

@@ -11,11 +11,12 @@ import {
   wholesaleOrderingPaths,
   type Order,
   ownerApiPaths,
+  queuedEmailPaths,
   quickOrderApiPaths,
   wholesaleAccountPaths,
 } from '@larder/contract';
 import sharp from 'sharp';
-import { customers, media, productReviews } from '../src/db/schema.ts';
+import { customers, media, productReviews, queuedEmails } from '../src/db/schema.ts';
 import { createProduct, createVariableProduct, createWholesaleApplication } from './factories.ts';
 import { aBuyer } from './place-order.ts';
 import {
@@ -88,6 +89,8 @@ interface World {
   couponId: number;
   /** A paused webhook the owner's webhook routes read and change. */
   webhookId: number;
+  /** One of the e-mails paying for paidOrderA queued, already sent. */
+  sentEmailId: number;
 }
 
 interface Probe {
@@ -221,6 +224,20 @@ const backOfficeRoutes: RouteEntry[] = [
   ownerGet(apiPaths.newsletterSubscribers, () => apiPaths.newsletterSubscribers, 'per_page=0'),
   ownerGet(apiPaths.newsletterExport, () => apiPaths.newsletterExport),
   ownerGet(apiPaths.activityLog, () => apiPaths.activityLog, 'subject_id=-1'),
+  ownerGet(queuedEmailPaths.emails, () => queuedEmailPaths.emails, 'status=bounced'),
+  {
+    route: `POST ${queuedEmailPaths.emails}/{id}/resend`,
+    rule: 'owners only; an e-mail already sent is not sent again (409)',
+    // Answers that stay the same when repeated: the shop sends a resent e-mail at once.
+    probes: (w) => [
+      {
+        method: 'POST',
+        url: queuedEmailPaths.resend(w.sentEmailId),
+        expect: onlyFor(['owner'], 409),
+      },
+      { method: 'POST', url: queuedEmailPaths.resend(987_654), expect: onlyFor(['owner'], 404) },
+    ],
+  },
   ...apiKeyRoutes(),
   ...shippingEditingRoutes(),
   ...taxRoutes(),
@@ -1609,8 +1626,16 @@ beforeAll(async () => {
     delivery_url: 'http://127.0.0.1:9/',
     status: 'paused',
   });
+  // The paid orders' e-mails, sent by the shop once their payments answered.
+  await t.app.afterAnswer.settled();
+  const [sentEmail] = await db()
+    .select({ id: queuedEmails.id })
+    .from(queuedEmails)
+    .where(eq(queuedEmails.status, 'sent'))
+    .limit(1);
   world = {
     sessions,
+    sentEmailId: sentEmail!.id,
     couponId: matrixCoupon.id,
     webhookId: matrixWebhook.id,
     editableZoneId: editableZone.id,

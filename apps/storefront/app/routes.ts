@@ -63,6 +63,7 @@ export default [
       id: 'admin-catalogue-export',
     }),
     route('activity', 'routes/admin-activity.tsx', { id: 'admin-activity' }),
+    route('emails', 'routes/admin-emails.tsx', { id: 'admin-emails' }),
     route('security', 'routes/admin-security.tsx', { id: 'admin-security' }),
     route('api-keys', 'routes/admin-api-keys.tsx', { id: 'admin-api-keys' }),
     route('webhooks', 'routes/admin-webhooks.tsx', { id: 'admin-webhooks' }),

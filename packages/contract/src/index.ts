@@ -26,3 +26,4 @@ export * from './wholesale-rules.ts';
 export * from './wholesale-ordering.ts';
 export * from './wholesale-account.ts';
 export * from './webhooks.ts';
+export * from './queued-emails.ts';

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, apiPaths, CONTACT_FORM_ID, wholesaleAccountPaths } from '@larder/contract';
+import {
+  ApiErrorSchema,
+  apiPaths,
+  CONTACT_FORM_ID,
+  queuedEmailPaths,
+  wholesaleAccountPaths,
+} from '@larder/contract';
+import { queuedEmails } from '../../src/db/schema.ts';
 import { createProduct, createWholesaleApplication, createWholesaleBuyer } from '../factories.ts';
 import { payOrder, placeOrderAs, signedInCustomer, type Session } from '../sessions.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
@@ -91,6 +98,11 @@ beforeAll(async () => {
       postcode: '27701',
     },
   });
+  // The e-mails its payment queued: the resend route's records.
+  await t.app.afterAnswer.settled();
+  const emailIds = (await t.database.db.select({ id: queuedEmails.id }).from(queuedEmails)).map(
+    (row) => row.id,
+  );
   // Ids that exist, so payloads reach past the lookups: owner routes' records as well.
   validIds = [
     productId,
@@ -100,6 +112,7 @@ beforeAll(async () => {
     applicationId,
     contact.json<{ id: number }>().id,
     listing.json<{ id: number }>().id,
+    ...emailIds,
     1,
   ];
 }, 60_000);
@@ -389,6 +402,7 @@ describe('fuzzing every write route', () => {
         `${apiPaths.wholesaleApplications}/{id}`,
         `${apiPaths.productReviews}/{id}`,
         `${apiPaths.contactMessages}/{id}`,
+        `${queuedEmailPaths.emails}/{id}/resend`,
       ]),
     );
     expect(ownerOnlyRoutes).not.toContain(apiPaths.orders);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@larder/contract';
 import { queuedEmails } from '../../db/schema.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
-import { createProduct } from '../../../test/factories.ts';
+import { anEmail, createProduct } from '../../../test/factories.ts';
 import { readOutbox } from '../../../test/outbox.ts';
 import { placeOrder } from '../../../test/place-order.ts';
 import { payOrder } from '../../../test/sessions.ts';
@@ -11,15 +11,6 @@ import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createEmailQueue, EMAIL_RETRY_DELAYS_MS, type EmailQueueOptions } from './email-queue.ts';
 import type { Email } from './email.ts';
 import { createMailer, outboxDir, type Mailer } from './mailer.ts';
-
-const anEmail = (subject: string, extra: Partial<Email> = {}): Email => ({
-  to: { name: 'Ada Baker', address: 'ada@example.com' },
-  subject,
-  preview: 'A line for the inbox',
-  heading: subject,
-  blocks: [{ kind: 'paragraph', text: 'Something worth knowing.' }],
-  ...extra,
-});
 
 /** A mail server stand-in: takes what `accept` allows, refuses the rest with a 421. */
 function aMailServer(accept: (email: Email) => boolean = () => true) {

@@ -5,8 +5,7 @@ import { emailQueueRepo } from './email-queue.repo.ts';
 import type { Email } from './email.ts';
 import type { Mailer } from './mailer.ts';
 
-/** The channel the queue's trigger notifies at commit (migration 0026). */
-export const EMAIL_QUEUE_CHANNEL = 'queued_emails';
+export { EMAIL_QUEUE_CHANNEL } from './email-queue.repo.ts';
 
 /** A failed send is tried again after 1, 5, 30, 120 and 360 minutes, as webhooks are (0042). */
 export const EMAIL_RETRY_DELAYS_MS = [1, 5, 30, 120, 360].map((minutes) => minutes * 60_000);

@@ -13,6 +13,7 @@ export const ADMIN_SCREENS = [
   { to: '/admin/coupons', label: 'Discount codes', end: false },
   { to: '/admin/catalogue', label: 'Catalog', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
+  { to: '/admin/emails', label: 'E-mails', end: false },
   { to: '/admin/api-keys', label: 'API keys', end: false },
   { to: '/admin/webhooks', label: 'Webhooks', end: false },
   { to: '/admin/security', label: 'Your sign-in', end: false },

@@ -22,6 +22,7 @@ const TONES: Record<string, BadgeTone> = {
   approved: 'good',
   completed: 'good',
   handled: 'good',
+  sent: 'good',
   processing: 'waiting',
   pending: 'waiting',
   hold: 'waiting',

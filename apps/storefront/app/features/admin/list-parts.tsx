@@ -217,11 +217,14 @@ export function ActionButton({
   intent,
   id,
   label,
+  labelSuffix,
   extra,
 }: {
   intent: string;
   id: number;
   label: string;
+  /** Read after the label by screen readers only ("Resend" + " “Subject” to …") in a list of rows. */
+  labelSuffix?: string;
   extra?: Record<string, string>;
 }) {
   const navigation = useNavigation();
@@ -246,6 +249,7 @@ export function ActionButton({
         pendingLabel="Working…"
       >
         {label}
+        {labelSuffix ? <span className="visually-hidden">{labelSuffix}</span> : null}
       </SubmitButton>
     </Form>
   );

@@ -1,4 +1,7 @@
 import {
+  queuedEmailPaths,
+  type QueuedEmail,
+  type QueuedEmailStatus,
   webhookPaths,
   type Webhook,
   type WebhookCreate,
@@ -285,6 +288,13 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     updateWebhook: (id: number, update: WebhookUpdate) =>
       put<Webhook>(`${webhookPaths.webhooks}/${id}`, update),
     deleteWebhook: (id: number) => remove<Webhook>(`${webhookPaths.webhooks}/${id}?force=true`),
+
+    listQueuedEmails: (query: {
+      status?: QueuedEmailStatus | 'all';
+      page?: number;
+      per_page?: number;
+    }) => list<QueuedEmail>(queuedEmailPaths.emails, query),
+    resendEmail: (id: number) => post<QueuedEmail>(queuedEmailPaths.resend(id), {}),
     createShippingZone: (zone: ShippingZoneCreate) =>
       post<ShippingZone>(apiPaths.shippingZones, zone),
     updateShippingZone: (id: number, update: ShippingZoneUpdate) =>

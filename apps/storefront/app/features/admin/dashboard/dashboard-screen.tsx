@@ -16,6 +16,8 @@ interface DashboardProps {
   };
   lowStock: LowStockItem[] | null;
   lowStockThreshold: number;
+  /** E-mails the shop gave up sending (decision 0058); null when the count could not be read. */
+  failedEmails: number | null;
 }
 
 const UNAVAILABLE = 'Could not be read just now.';
@@ -54,6 +56,26 @@ function QueueTile({
   );
 }
 
+/** Said first on the dashboard: a buyer may be waiting for a confirmation that never came. */
+function FailedEmailsNotice({ count }: { count: number }) {
+  return (
+    <section
+      aria-labelledby="failed-emails-title"
+      className="form-banner form-banner--error admin-notice admin-alert"
+      data-testid="failed-emails-notice"
+    >
+      <h2 id="failed-emails-title" className="admin-alert__title">
+        {count === 1 ? '1 e-mail could not be sent' : `${count} e-mails could not be sent`}
+      </h2>
+      <p className="admin-alert__text">
+        The mail server refused {count === 1 ? 'it' : 'them'} for six hours. Once the problem is
+        fixed, send {count === 1 ? 'it' : 'them'} again.{' '}
+        <Link to="/admin/emails?status=failed">Review failed e-mails</Link>
+      </p>
+    </section>
+  );
+}
+
 /** The owner's morning view: takings, what waits for them, and stock running low. */
 export function DashboardScreen({
   days,
@@ -61,10 +83,12 @@ export function DashboardScreen({
   counts,
   lowStock,
   lowStockThreshold,
+  failedEmails,
 }: DashboardProps) {
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Takings and what is waiting for you." />
+      {failedEmails ? <FailedEmailsNotice count={failedEmails} /> : null}
       <section aria-labelledby="sales-title" className="admin-section">
         <h2 id="sales-title" className="visually-hidden">
           Sales

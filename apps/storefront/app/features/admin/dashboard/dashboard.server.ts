@@ -1,4 +1,4 @@
-import { apiPaths, type Product, type SalesReport } from '@larder/contract';
+import { apiPaths, queuedEmailPaths, type Product, type SalesReport } from '@larder/contract';
 import { ApiError } from '../../../lib/api/index.ts';
 import type { ApiFetch } from '../../../load-context.ts';
 import { ownerApi } from '../require-owner.server.ts';
@@ -62,20 +62,23 @@ const settled = async <T>(promise: Promise<T>): Promise<T | null> => {
 export async function loadDashboard(request: Request, apiFetch: ApiFetch, today = new Date()) {
   const api = await ownerApi(request, apiFetch);
   const from = isoDay(today, CHART_DAYS - 1);
-  const [report, toFulfil, applications, heldReviews, messages, products] = await Promise.all([
-    settled(api.salesReport({ date_min: from, date_max: isoDay(today) })),
-    settled(api.count(apiPaths.orders, { status: 'processing' })),
-    settled(api.count(apiPaths.wholesaleApplications, { status: 'pending' })),
-    settled(api.count(apiPaths.productReviews, { status: 'hold' })),
-    settled(api.count(apiPaths.contactMessages, { status: 'unhandled' })),
-    settled(api.listAllProducts()),
-  ]);
+  const [report, toFulfil, applications, heldReviews, messages, failedEmails, products] =
+    await Promise.all([
+      settled(api.salesReport({ date_min: from, date_max: isoDay(today) })),
+      settled(api.count(apiPaths.orders, { status: 'processing' })),
+      settled(api.count(apiPaths.wholesaleApplications, { status: 'pending' })),
+      settled(api.count(apiPaths.productReviews, { status: 'hold' })),
+      settled(api.count(apiPaths.contactMessages, { status: 'unhandled' })),
+      settled(api.count(queuedEmailPaths.emails, { status: 'failed' })),
+      settled(api.listAllProducts()),
+    ]);
   const sales = report ? reportOf(report) : undefined;
   const days = sales ? daySales(sales, from, CHART_DAYS) : null;
   return {
     days,
     periods: days ? periodFigures(days) : null,
     counts: { toFulfil, applications, heldReviews, messages },
+    failedEmails,
     lowStock: products ? lowStockItems(products) : null,
     lowStockThreshold: LOW_STOCK_THRESHOLD,
   };

@@ -59,3 +59,37 @@ export const encoded = (name: string, column: Column): SQL =>
     mapToDriverValue: (value: unknown) =>
       value === null || value === undefined ? null : column.mapToDriverValue(value),
   })}`;
+
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): PreparedQuery<unknown>;
+  };
+}
+
+/**
+ * A statement written in SQL, for what Drizzle's builders cannot say (a data-modifying WITH whose
+ * insert selects its rows), built and named once as `prepared` does (decision 0059). Values go by
+ * placeholder; rows come back as the database sends them: snake_case names, nothing converted.
+ */
+export function preparedSql<Row>(
+  name: string,
+  build: (db: Database) => SQL,
+): (executor: Database, values?: Record<string, unknown>) => Promise<{ rows: Row[] }> {
+  return prepared(name, (db) => ({
+    prepare: (statementName) => {
+      const drizzle = db as unknown as DrizzleInternals;
+      return drizzle.session.prepareQuery(
+        drizzle.dialect.sqlToQuery(build(db)),
+        undefined,
+        statementName,
+        false,
+      ) as PreparedQuery<{ rows: Row[] }>;
+    },
+  }));
+}

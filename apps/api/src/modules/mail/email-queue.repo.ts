@@ -1,4 +1,15 @@
-import { and, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  lt,
+  ne,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queuedEmails } from '../../db/schema.ts';
 
@@ -42,12 +53,15 @@ export const emailQueueRepo = {
     await db.insert(queuedEmails).values(rows);
   },
 
-  /** The insert of `rows` when `only` holds, for a statement that writes more with it. */
-  insertWhen(only: SQL, rows: { message: unknown; about: string }[]): SQL {
+  /**
+   * The insert of `rows` (the JSON of what `queuedRows` gives, often a placeholder) when `only`
+   * holds, for a statement that writes more with it.
+   */
+  insertWhen(only: SQL, rows: SQL | Placeholder | string): SQL {
     return sql`
       insert into ${queuedEmails} (message, about)
       select queued.value -> 'message', queued.value ->> 'about'
-      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as queued
+      from jsonb_array_elements(${rows}::jsonb) as queued
       where ${only}`;
   },
 

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { createDrainLoop } from '../../http/background-worker.ts';
 import { emailQueueRepo } from './email-queue.repo.ts';
@@ -105,11 +104,11 @@ export function createEmailQueue(db: Database, options: EmailQueueOptions) {
     },
 
     /**
-     * The insert that queues `messages` when `only` holds, as a part of a statement that writes
-     * more (a payment's, decision 0058): they exist exactly when that statement has its effect.
+     * `messages` as the queue stores them, for a statement that inserts them itself (a payment's,
+     * with its paid mark: decision 0059) through `emailQueueRepo.insertWhen`.
      */
-    insertWhen(about: string, messages: Email[], only: SQL): SQL {
-      return emailQueueRepo.insertWhen(only, queuedRows(about, messages));
+    stored(about: string, messages: Email[]): string {
+      return JSON.stringify(queuedRows(about, messages));
     },
 
     /** Sends what is due now; answers how many e-mails this call took. */

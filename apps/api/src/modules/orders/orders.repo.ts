@@ -192,11 +192,17 @@ const paidMark = (
     })
     .where(and(eq(orders.id, id), eq(orders.status, 'pending'), eq(orders.stockState, 'held')));
 
+const paidMarkPlaceholders: PaidMarkValues = {
+  transactionId: sql.placeholder('transactionId'),
+  paymentMethod: sql.placeholder('paymentMethod'),
+  paymentMethodTitle: sql.placeholder('paymentMethodTitle'),
+};
+
 /**
  * Adds an order's units to its products' total sales in one statement, when `only` holds. A
  * product on two lines (two of its variations) counts both; rows are updated in product order.
  */
-const totalSalesOf = (orderId: number, only: SQL = sql`true`) => sql`
+const totalSalesOf = (orderId: number | Placeholder, only: SQL = sql`true`) => sql`
   update ${products} set total_sales = ${products.totalSales} + sold.quantity
   from (
     select product_id, sum(quantity)::int as quantity from ${orderItems}
@@ -304,11 +310,7 @@ const statements = {
     paidMark(
       db,
       sql.placeholder('id'),
-      {
-        transactionId: sql.placeholder('transactionId'),
-        paymentMethod: sql.placeholder('paymentMethod'),
-        paymentMethodTitle: sql.placeholder('paymentMethodTitle'),
-      },
+      paidMarkPlaceholders,
       encoded('now', orders.datePaid),
     ).returning(),
   ),
@@ -589,17 +591,15 @@ export const ordersRepo = {
 
   /**
    * The paid mark and the sales it counts, as parts of a statement that writes more with them (a
-   * payment's, decision 0058); `ifPaid` is the condition that the mark moved the order.
+   * payment's, decision 0059); `ifPaid` is the condition that the mark moved the order. Values by
+   * placeholder: orderId, transactionId, paymentMethod, paymentMethodTitle and now.
    */
-  paidMarkStatements(
-    db: Database,
-    orderId: number,
-    payment: { transactionId: string; paymentMethod: string; paymentMethodTitle: string },
-    now: Date,
-    ifPaid: SQL,
-  ): { mark: SQL; sales: SQL } {
+  paidMarkStatements(db: Database, ifPaid: SQL): { mark: SQL; sales: SQL } {
+    const orderId = sql.placeholder('orderId');
     return {
-      mark: paidMark(db, orderId, payment, now).returning({ id: orders.id }).getSQL(),
+      mark: paidMark(db, orderId, paidMarkPlaceholders, encoded('now', orders.datePaid))
+        .returning({ id: orders.id })
+        .getSQL(),
       sales: totalSalesOf(orderId, ifPaid),
     };
   },

@@ -39,7 +39,7 @@ export interface PaymentsServiceOptions {
   card: CardProvider | null;
   paypal: PayPalProvider | null;
   /** A paid order's e-mails are queued with its paid mark and sent after the answer (0057). */
-  emails: Pick<EmailQueue, 'add' | 'insertWhen' | 'kick'>;
+  emails: Pick<EmailQueue, 'add' | 'stored' | 'kick'>;
   afterAnswer: Pick<AfterAnswer, 'run'>;
   /** The order's invoice PDF, attached to an invoice order's confirmation. */
   invoiceDocument?: (orderId: number) => Promise<{ filename: string; pdf: Buffer }>;
@@ -164,8 +164,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
         method,
         now: now(),
         refundMessage,
-        emails: (ifPaid) =>
-          options.emails.insertWhen(`order ${paid.id}`, paidOrderEmails(paid), ifPaid),
+        emails: options.emails.stored(`order ${paid.id}`, paidOrderEmails(paid)),
       });
     } catch (error) {
       // Nothing of the statement was written: the charge is still recorded, for the refund.

@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { encoded, prepared, preparedSql } from '../../db/prepared.ts';
 import { orderPayments, orders } from '../../db/schema.ts';

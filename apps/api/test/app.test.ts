@@ -5,6 +5,7 @@ import { ApiErrorSchema } from '@larder/contract';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import * as schema from '../src/db/schema.ts';
 import { DEMO_REVIEWS_MARKER, seedDemoData } from '../seed/seed.ts';
+import { placeOrder, productIdOf } from './place-order.ts';
 import { signedInCustomer } from './sessions.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
@@ -226,6 +227,19 @@ describe('security headers', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends an answer made for one request plain below 8 KB, where compressing saves no round trip', async () => {
+    const granola = await productIdOf(t.database.db, 'peanut-butter-banana');
+    const order = await placeOrder(t.app, [{ product_id: granola, quantity: 1 }]);
+    const res = await t.app.inject({
+      url: `/wp-json/wc/v3/orders/${order.id}?key=${order.order_key}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.length).toBeGreaterThan(1024);
+    expect(res.rawPayload.length).toBeLessThan(8192);
   });
 });
 

@@ -156,8 +156,13 @@ export async function priceCart(
 /** The cart's products with their variations and images: built once, it runs on every quote. */
 const cartProducts = prepared('larder_cart_products', (db) =>
   db.query.products.findMany({
-    // The search document is read inside SQL only.
-    columns: { searchVector: false },
+    columns: {
+      // Read inside SQL only; and long texts no price or line shows.
+      searchVector: false,
+      description: false,
+      shortDescription: false,
+      food: false,
+    },
     where: sql`${products.id} = any(${sql.placeholder('ids')})`,
     with: {
       variations: { with: { image: true } },

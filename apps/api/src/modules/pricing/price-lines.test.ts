@@ -1,4 +1,4 @@
-import type { CartLineRequest, FoodInfo } from '@larder/contract';
+import type { CartLineRequest } from '@larder/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/errors.ts';
 import { guestViewer, type Viewer } from '../../http/viewer.ts';
@@ -41,8 +41,6 @@ function aProduct(id: number, fields: Partial<CartProductRow> = {}): CartProduct
     status: 'publish',
     featured: false,
     catalogVisibility: 'visible',
-    description: '',
-    shortDescription: '',
     sku: `P${id}`,
     regularPriceCents: 1250,
     salePriceCents: null,
@@ -62,7 +60,6 @@ function aProduct(id: number, fields: Partial<CartProductRow> = {}): CartProduct
     totalSales: 0,
     menuOrder: 0,
     attributes: [],
-    food: {} as FoodInfo,
     taxStatus: 'taxable' as const,
     taxClass: '' as const,
     createdAt: created,

@@ -136,7 +136,7 @@ export function createPaymentsService(repo: PaymentsRepo, options: PaymentsServi
 
   /**
    * Settles a successful charge: the attempt, the order and its e-mails move together, in one
-   * statement (decision 0058). When the order can no longer be marked paid (its hold expired while
+   * statement (decision 0059). When the order can no longer be marked paid (its hold expired while
    * the provider was charging), the charge is recorded and logged for a refund, and the shopper
    * is told.
    */

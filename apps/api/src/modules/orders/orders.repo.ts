@@ -164,7 +164,6 @@ const linesAndCodes = {
   coupons: { orderBy: asc(orderCoupons.id) },
 } as const;
 
-/** What every checkout runs, built once per process (decision 0055); values go by name. */
 type PaidMarkValues = Record<'transactionId' | 'paymentMethod' | 'paymentMethodTitle', unknown>;
 
 /**
@@ -200,17 +199,18 @@ const paidMarkPlaceholders: PaidMarkValues = {
 
 /**
  * Adds an order's units to its products' total sales in one statement, when `only` holds. A
- * product on two lines (two of its variations) counts both; rows are updated in product order.
+ * product on two lines (two of its variations) counts both.
  */
 const totalSalesOf = (orderId: number | Placeholder, only: SQL = sql`true`) => sql`
   update ${products} set total_sales = ${products.totalSales} + sold.quantity
   from (
     select product_id, sum(quantity)::int as quantity from ${orderItems}
     where order_id = ${orderId} and ${only}
-    group by product_id order by product_id
+    group by product_id
   ) as sold
   where ${products.id} = sold.product_id`;
 
+/** What every checkout runs, built once per process (decision 0055); values go by name. */
 const statements = {
   insertOrder: prepared('larder_insert_order', (db) =>
     db

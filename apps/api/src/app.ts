@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { apiPaths } from '@larder/contract';
@@ -28,6 +27,7 @@ import { createReadCacheVersion, registerReadCache } from './http/read-cache.ts'
 import { healthRoutes, type Readiness } from './http/health.ts';
 import { echoRequestIds, loggerOptions, type LogStream } from './http/request-logs.ts';
 import { registerRateLimiting } from './http/write-guards.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSharedCounters } from './http/shared-counters.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
@@ -116,7 +116,7 @@ declare module 'fastify' {
   }
 }
 
-/** Content-Security-Policy; helmet appends a per-request nonce to script-src and style-src. */
+/** Content-Security-Policy; a page's answer adds its own nonce to script-src (security-headers.ts). */
 const cspDirectives = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
@@ -126,11 +126,9 @@ const cspDirectives = {
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],
   'script-src': ["'self'"],
+  // Inline styles: React's style attributes and the critical CSS. No nonce is listed for styles, so
+  // browsers honour 'unsafe-inline' here.
   'style-src': ["'self'", "'unsafe-inline'"],
-  // Browsers ignore 'unsafe-inline' once a nonce is listed, so inline styles are allowed on these
-  // more specific directives, which helmet leaves without a nonce.
-  'style-src-elem': ["'self'", "'unsafe-inline'"],
-  'style-src-attr': ["'unsafe-inline'"],
   'script-src-attr': ["'none'"],
 };
 
@@ -202,25 +200,10 @@ export async function buildApp(
     }
   }
 
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: withAnalyticsSources(withPaymentSources(cspDirectives, config), config.analytics),
-    },
-    // Same-origin images and fonts are all we serve; cross-origin embedding stays off.
-    crossOriginEmbedderPolicy: false,
-    // Not no-referrer: under it browsers send `Origin: null` with a plain form post, and React
-    // Router's CSRF check refuses forms sent without JavaScript. Other sites still get nothing.
-    referrerPolicy: { policy: 'same-origin' },
-    // Sent below only over https: over plain http it would tell browsers nothing true.
-    strictTransportSecurity: false,
-  });
-  // request.protocol believes X-Forwarded-Proto from trusted proxies only (trustProxy above).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  registerSecurityHeaders(
+    app,
+    withAnalyticsSources(withPaymentSources(cspDirectives, config), config.analytics),
+  );
   const readiness: Readiness = { draining: false };
   app.decorate('startDraining', () => {
     readiness.draining = true;

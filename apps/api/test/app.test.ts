@@ -211,14 +211,20 @@ describe('errors', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP with a per-request script nonce', async () => {
-    const first = await t.app.inject({ url: '/wp-json/wp/v2/categories' });
-    const second = await t.app.inject({ url: '/wp-json/wp/v2/categories' });
+  it('sends a CSP with a per-answer script nonce on pages, and without one on JSON answers', async () => {
+    const first = await t.app.inject({ url: '/shop' });
+    const second = await t.app.inject({ url: '/shop' });
     const csp = String(first.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("img-src 'self' data:");
     expect(csp).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
     expect(second.headers['content-security-policy']).not.toBe(csp);
+    // JSON runs no script: the same policy, and no nonce to make for each answer.
+    const answer = await t.app.inject({ url: '/wp-json/wp/v2/categories' });
+    expect(answer.headers['content-security-policy']).toBe(
+      csp.replace(/ 'nonce-[0-9a-f]{32}'/, ''),
+    );
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('compresses large responses', async () => {

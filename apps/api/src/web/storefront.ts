@@ -262,7 +262,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         Buffer.isBuffer(request.body) ? request.body : undefined,
       );
       if (!webRequest) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Host.');
-      const nonce = reply.cspNonce?.script ?? '';
+      const nonce = reply.cspNonce ?? '';
       const { pageCache } = options;
       // The viewer's own page (signed in, a secret link, what they posted): rendered for them
       // alone and kept by no browser history or shared cache, HTML and `.data` alike.

@@ -83,10 +83,13 @@ export function readOutbox(dataDir: string): OutboxMail[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .sort()
-    .map((file) => {
-      const message = splitPart(readFileSync(join(dir, file), 'utf8'));
-      return { file, headers: message.headers, ...bodies(message) };
-    });
+    .map((file) => ({ file, ...parseMail(readFileSync(join(dir, file), 'utf8')) }));
+}
+
+/** One message as it was written or delivered: its headers and its decoded parts. */
+export function parseMail(raw: string): Omit<OutboxMail, 'file'> {
+  const message = splitPart(raw);
+  return { headers: message.headers, ...bodies(message) };
 }
 
 /** The messages addressed to one address. */

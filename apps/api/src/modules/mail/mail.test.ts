@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FormResultSchema, toContactSubmission } from '@larder/contract';
 import { contactSubmissions } from '../../db/schema.ts';
+import { parseMail } from '../../../test/outbox.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
 interface Received {
@@ -83,6 +84,27 @@ describe('mail through SMTP_URL', () => {
     expect(mail!.to).toEqual(['owner@larderandoat.test']);
     expect(mail!.data).toContain('Reply-To: Lena Marsh <lena.marsh@example.com>');
     expect(mail!.data).toContain('Could you bake a nut-free batch for our school fair?');
+  });
+
+  it('sends every text part quoted-printable, even one mostly in another script, and it reads back whole', async () => {
+    const message = Array(6)
+      .fill('Μπορείτε να ψήσετε μια παρτίδα χωρίς ξηρούς καρπούς για τη σχολική γιορτή;')
+      .join(' ');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/form-submit',
+      payload: toContactSubmission({ ...visitor, message }),
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = sink.received.at(-1)!;
+    // Chosen once for our mostly Latin e-mails: nodemailer no longer counts each part's characters.
+    const encodings = [...mail.data.matchAll(/^Content-Transfer-Encoding: (.+)$/gim)].map((match) =>
+      match[1]!.trim(),
+    );
+    expect(encodings).toEqual(['quoted-printable', 'quoted-printable']);
+    const { text, html } = parseMail(mail.data);
+    expect(text).toContain(message);
+    expect(html).toContain(message);
   });
 });
 

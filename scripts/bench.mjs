@@ -101,7 +101,7 @@ async function orderFor(baseUrl, productId, customerId = 0) {
 
 /**
  * One checkout, as the storefront makes it: the order, then its payment by test card. Sent through
- * node:http (send), which costs this client about half of what fetch does: on two cores the load
+ * node:http (send), which costs this client about a third of what fetch did: on two cores the load
  * generator's CPU is taken from the shop it measures.
  */
 function checkoutBy(baseUrl, order) {

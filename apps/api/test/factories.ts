@@ -16,6 +16,15 @@ type ProductEntry = CatalogFile['products'][number];
 type VariationEntry = ProductEntry['variations'][number];
 
 let counter = 0;
+/** A product's total sales as the database counts them. */
+export const totalSalesOf = async (t: TestApp, productId: number): Promise<number> =>
+  (
+    await t.database.db
+      .select({ sold: products.totalSales })
+      .from(products)
+      .where(eq(products.id, productId))
+  )[0]!.sold;
+
 /** 1 → "a", 27 → "aa": a suffix without digits, so it never meets a count a test asserts on. */
 const letters = (n: number): string =>
   (n > 26 ? letters(Math.floor((n - 1) / 26)) : '') + String.fromCharCode(97 + ((n - 1) % 26));

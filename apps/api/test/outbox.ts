@@ -17,8 +17,12 @@ export interface OutboxMail {
 function decodeBody(body: string, encoding: string): string {
   if (encoding === 'base64')
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding !== 'quoted-printable') return body;
-  const bytes = body
+  return encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
+}
+
+/** Quoted-printable text (all ASCII, as nodemailer writes it) decoded: soft breaks joined, UTF-8. */
+export function decodeQuotedPrintable(text: string): string {
+  const bytes = text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');

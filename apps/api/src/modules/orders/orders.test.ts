@@ -6,7 +6,12 @@ import { orderItems, orderPayments, orders, products, productVariations } from '
 import { loadConfig } from '../../config.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
-import { createProduct, createVariableProduct, uniqueName } from '../../../test/factories.ts';
+import {
+  createProduct,
+  createVariableProduct,
+  totalSalesOf,
+  uniqueName,
+} from '../../../test/factories.ts';
 import { payOrder, signedInCustomer } from '../../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { shippingQuoteHooks } from '../../services.ts';
@@ -635,12 +640,7 @@ describe('stock holds', () => {
       (await postOrder(await anOrder([{ product_id: giftTin, quantity: 1 }]))).json(),
     );
     const svc = service();
-    const salesBefore = (
-      await t.database.db
-        .select({ n: products.totalSales })
-        .from(products)
-        .where(eq(products.id, giftTin))
-    )[0]!.n;
+    const salesBefore = await totalSalesOf(t, giftTin);
     const payment = {
       transactionId: 'ch_123',
       paymentMethod: 'stripe',
@@ -667,12 +667,7 @@ describe('stock holds', () => {
     advanceMinutes(120);
     await svc.releaseExpiredHolds();
     expect(await stockOf(giftTin)).toEqual({ quantity: 3, status: 'instock' });
-    const salesAfter = (
-      await t.database.db
-        .select({ n: products.totalSales })
-        .from(products)
-        .where(eq(products.id, giftTin))
-    )[0]!.n;
+    const salesAfter = await totalSalesOf(t, giftTin);
     expect(salesAfter).toBe(salesBefore + 1);
     await expect(svc.findForPayment(order.id, order.order_key, guest)).rejects.toMatchObject({
       status: 409,

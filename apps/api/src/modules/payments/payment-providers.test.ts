@@ -7,7 +7,7 @@ import {
   PaymentResultSchema,
   type Order,
 } from '@larder/contract';
-import { orderPayments, orders, products, queuedEmails } from '../../db/schema.ts';
+import { orderPayments, orders, queuedEmails } from '../../db/schema.ts';
 import { startFakePayPal, type FakePayPal } from '../../../test/fakes/fake-paypal.ts';
 import {
   startFakeStripe,
@@ -15,7 +15,7 @@ import {
   type FakeStripe,
 } from '../../../test/fakes/fake-stripe.ts';
 import { seedShippingZones } from '../../../seed/shipping-zones.ts';
-import { createProduct } from '../../../test/factories.ts';
+import { createProduct, totalSalesOf } from '../../../test/factories.ts';
 import { placeOrder } from '../../../test/place-order.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -65,14 +65,6 @@ const readOrder = async (order: Order) =>
   );
 const attemptsOf = (id: number) =>
   t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, id));
-
-const totalSalesOf = async (productId: number) =>
-  (
-    await t.database.db
-      .select({ sold: products.totalSales })
-      .from(products)
-      .where(eq(products.id, productId))
-  )[0]!.sold;
 
 const payByCard = (order: Order, paymentToken: string) =>
   send('POST', '/wp-json/wc/v3/stripe-payment', {
@@ -167,7 +159,7 @@ describe('Stripe adapter (against a local fake Stripe)', () => {
 
   it('records a charge whose order was cancelled while Stripe charged it, for a refund: 409, nothing of the sale written', async () => {
     const order = await anOrder();
-    const salesBefore = await totalSalesOf(granola);
+    const salesBefore = await totalSalesOf(t, granola);
     stripe.whileCharging = async () => {
       // As the owner cancelling it in the back office while the card is being charged.
       await t.database.db
@@ -191,7 +183,7 @@ describe('Stripe adapter (against a local fake Stripe)', () => {
       }),
     ]);
     expect((await readOrder(order)).status).toBe('cancelled');
-    expect(await totalSalesOf(granola)).toBe(salesBefore);
+    expect(await totalSalesOf(t, granola)).toBe(salesBefore);
     const queued = await t.database.db
       .select()
       .from(queuedEmails)

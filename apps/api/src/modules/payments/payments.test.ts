@@ -18,6 +18,7 @@ import {
   uniqueName,
   type CreatedProduct,
 } from '../../../test/factories.ts';
+import { decodeQuotedPrintable } from '../../../test/outbox.ts';
 import { placeOrder } from '../../../test/place-order.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -90,24 +91,8 @@ const mailsInOutbox = (orderId: number) =>
   (existsSync(outbox()) ? readdirSync(outbox()) : [])
     .map((name) => readFileSync(join(outbox(), name), 'utf8'))
     .filter((mail) => mail.includes(`order #${orderId}`) || mail.includes(`order-#${orderId}`))
-    // Quoted-printable soft line breaks would split long lines.
+    // Mail bodies with non-ASCII text (×, —) are quoted-printable: its soft breaks split lines.
     .map(decodeQuotedPrintable);
-
-/** Mail bodies with non-ASCII text (×, —) are quoted-printable. */
-function decodeQuotedPrintable(mail: string): string {
-  const text = mail.replace(/=\r\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(text[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 describe('GET /wp-json/wc/v3/payment_gateways', () => {
   it('lists cards and PayPal through the offline test provider when no keys are configured', async () => {

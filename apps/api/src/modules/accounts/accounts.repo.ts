@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { encoded, prepared } from '../../db/prepared.ts';
 import { customers, customerSessions } from '../../db/schema.ts';
 import { likePattern } from '../../http/format.ts';
 import { invoiceStandings } from '../orders/invoice-accounts.ts';
@@ -74,6 +75,23 @@ export async function findCustomerByEmail(
   return row;
 }
 
+/**
+ * The signed-in customer of a live session: read on every signed-in request, so built once
+ * (decision 0055).
+ */
+const sessionCustomer = prepared('larder_session_customer', (db) =>
+  db
+    .select({ customer: customers })
+    .from(customerSessions)
+    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+    .where(
+      and(
+        eq(customerSessions.idHash, sql.placeholder('idHash')),
+        isNull(customerSessions.revokedAt),
+        gt(customerSessions.expiresAt, encoded('now', customerSessions.expiresAt)),
+      ),
+    ),
+);
 export function createAccountsRepo(db: Database) {
   return {
     async insert(customer: NewCustomer): Promise<CustomerRow> {
@@ -204,17 +222,7 @@ export function createAccountsRepo(db: Database) {
 
     /** The customer behind a session that is neither ended nor expired. */
     async findSessionCustomer(idHash: string, now: Date): Promise<CustomerRow | undefined> {
-      const [row] = await db
-        .select({ customer: customers })
-        .from(customerSessions)
-        .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-        .where(
-          and(
-            eq(customerSessions.idHash, idHash),
-            isNull(customerSessions.revokedAt),
-            gt(customerSessions.expiresAt, now),
-          ),
-        );
+      const [row] = await sessionCustomer(db, { idHash, now });
       return row?.customer;
     },
 

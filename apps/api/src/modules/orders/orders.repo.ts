@@ -89,15 +89,6 @@ export interface OrderWithItems {
   coupons: OrderCouponRow[];
 }
 
-const couponsOf = (db: Database, orderIds: number[]) =>
-  orderIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select()
-        .from(orderCoupons)
-        .where(inArray(orderCoupons.orderId, orderIds))
-        .orderBy(asc(orderCoupons.id));
-
 /** Result of taking units from managed stock. */
 export type HoldResult =
   { kind: 'held'; quantity: number } | { kind: 'unmanaged' } | { kind: 'short'; left: number };
@@ -164,6 +155,30 @@ const linesAndCodes = {
   coupons: { orderBy: asc(orderCoupons.id) },
 } as const;
 
+/**
+ * A page of orders with their lines and discount codes, each row carrying how many orders match:
+ * the count is a subquery of its own, run once, so the lines are read for the page alone (an int: PostgreSQL's count is a bigint, which
+ * node-postgres gives as a string and a relational query's extras leave as sent).
+ */
+const pageOfOrders = (
+  db: Database,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) =>
+  db.query.orders.findMany({
+    where,
+    orderBy: [desc(orders.dateCreated), desc(orders.id)],
+    limit,
+    offset,
+    with: linesAndCodes,
+    extras: {
+      matching: sql<number>`(select count(*)::int from ${orders} where ${where ?? sql`true`})`.as(
+        'matching',
+      ),
+    },
+  });
+
 type PaidMarkValues = Record<'transactionId' | 'paymentMethod' | 'paymentMethodTitle', unknown>;
 
 /**
@@ -228,6 +243,15 @@ const statements = {
       where: eq(orders.id, sql.placeholder('id')),
       with: linesAndCodes,
     }),
+  ),
+  /** A buyer's own orders, a page of them (`listFiltered` without narrowing). */
+  buyersOrders: prepared('larder_buyers_orders', (db) =>
+    pageOfOrders(
+      db,
+      eq(orders.customerId, sql.placeholder('customerId')),
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ),
   ),
   /** The lines and discount codes of an order already read, in one statement. */
   linesOfOrder: prepared('larder_lines_of_order', (db) =>
@@ -346,46 +370,36 @@ export const ordersRepo = {
     return { order, items: lines?.items ?? [], coupons: lines?.coupons ?? [] };
   },
 
-  /** Orders matching the filter, newest first (orders_date_idx, or orders_customer_idx for one buyer). */
+  /**
+   * Orders matching the filter, newest first (orders_date_idx, or orders_customer_idx for one
+   * buyer), with their lines, discount codes and how many match, in one statement: four round
+   * trips before. A buyer's own history, unfiltered, is the statement built once.
+   */
   async listFiltered(
     db: Database,
     filter: OrderFilter,
     limit: number,
     offset: number,
   ): Promise<{ rows: OrderWithItems[]; total: number }> {
-    const where = filterConditions(filter);
-    const [totalRow] = await db.select({ total: count() }).from(orders).where(where);
-    const page = await db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.dateCreated), desc(orders.id))
-      .limit(limit)
-      .offset(offset);
-    const items =
-      page.length === 0
-        ? []
-        : await db
-            .select()
-            .from(orderItems)
-            .where(
-              inArray(
-                orderItems.orderId,
-                page.map((order) => order.id),
-              ),
-            )
-            .orderBy(asc(orderItems.id));
-    const codes = await couponsOf(
-      db,
-      page.map((order) => order.id),
-    );
+    const { customerId, ...narrowing } = filter;
+    const onlyBuyer =
+      customerId !== undefined && Object.values(narrowing).every((value) => value === undefined);
+    const where = onlyBuyer ? undefined : filterConditions(filter);
+    const page = onlyBuyer
+      ? await statements.buyersOrders(db, { customerId, limit, offset })
+      : await pageOfOrders(db, where, limit, offset);
+    // Past the last page no row carries the count.
+    const total =
+      page[0]?.matching ??
+      (offset === 0
+        ? 0
+        : ((await db.select({ total: count() }).from(orders).where(filterConditions(filter)))[0]
+            ?.total ?? 0));
+    // Each row stands as its order, lines included: copying its 40 columns out without them took a
+    // sixth of a 100-order history's CPU.
     return {
-      rows: page.map((order) => ({
-        order,
-        items: items.filter((item) => item.orderId === order.id),
-        coupons: codes.filter((code) => code.orderId === order.id),
-      })),
-      total: totalRow?.total ?? 0,
+      rows: page.map((row) => ({ order: row, items: row.items, coupons: row.coupons })),
+      total,
     };
   },
 

@@ -754,7 +754,10 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             ? undefined
             : { dueBefore: query.invoice === 'overdue' ? now() : undefined },
       };
-      await releaseExpiredHolds();
+      // Lapsed holds must not pass a status filter as pending, so every one is released first. A
+      // buyer's unfiltered history releases only its page's, as reading one order does.
+      const everyLapsedFirst = viewer.isOwner || filter.status !== undefined;
+      if (everyLapsedFirst) await releaseExpiredHolds();
       const window = { page: query.page, perPage: query.per_page };
       const { rows, total } = await ordersRepo.listFiltered(
         db,
@@ -762,7 +765,10 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         query.per_page,
         pageOffset(window),
       );
-      if (!viewer.isOwner) return { orders: rows.map((row) => toOrder(row, now())), total, window };
+      if (!viewer.isOwner) {
+        const read = everyLapsedFirst ? rows : await Promise.all(rows.map(lapsedReleased));
+        return { orders: read.map((row) => toOrder(row, now())), total, window };
+      }
       const refunds = await ordersRepo.refundsOf(
         db,
         rows.map((row) => row.order.id),

@@ -805,6 +805,73 @@ describe('GET /orders?customer=', () => {
     await expect(
       svc.list({ ...query, customer: 31, page: 1, per_page: 10 }, customer(32)),
     ).rejects.toMatchObject({ status: 403 });
+    // Past the last page: no order, and still the count.
+    const beyond = await svc.list({ ...query, customer: 31, page: 3, per_page: 2 }, customer(31));
+    expect(beyond).toMatchObject({ orders: [], total: 3 });
+    const processing = await svc.list(
+      { ...query, status: 'processing', customer: 31, page: 1, per_page: 2 },
+      customer(31),
+    );
+    expect(processing).toMatchObject({ orders: [], total: 0 });
+  });
+
+  it('gives each order its lines, and shows a lapsed hold cancelled with its stock back', async () => {
+    const svc = service();
+    // A product of its own: another test's lapsed hold would give units back to a shared one.
+    const { id: tin } = await createProduct(t, {
+      name: uniqueName('Holiday Gift Tin'),
+      regular_price: '39.00',
+      stock_quantity: 3,
+    });
+    const place = async (lines: OrderCreate['line_items']) => {
+      advanceMinutes(1);
+      return svc.create({ ...(await anOrder(lines)), customer_id: 33 } as never, customer(33), {
+        ip: '',
+        userAgent: '',
+      });
+    };
+    const lapsed = await place([{ product_id: tin, quantity: 2 }]);
+    const mixed = await place([
+      { product_id: tin, quantity: 1 },
+      { product_id: peanutButter, quantity: 2 },
+    ]);
+    advanceMinutes(59);
+    const query = {
+      status: 'any',
+      price_list: 'any',
+      customer: 33,
+      page: 1,
+      per_page: 10,
+    } as const;
+    // The first hold has run out (60 minutes), the second has not; the sweep has not come.
+    const pending = await svc.list({ ...query, status: 'pending' }, customer(33));
+    expect(pending.orders.map((order) => order.id)).toEqual([mixed.id]);
+    expect(await stockOf(tin)).toEqual({ quantity: 2, status: 'instock' });
+
+    await setStock(tin, 3);
+    const later = await place([{ product_id: tin, quantity: 3 }]);
+    advanceMinutes(61);
+    const history = await svc.list(query, customer(33));
+    expect(history.total).toBe(3);
+    expect(
+      history.orders.map((order) => ({
+        id: order.id,
+        status: order.status,
+        lines: order.line_items.map((line) => [line.product_id, line.quantity]),
+      })),
+    ).toEqual([
+      { id: later.id, status: 'cancelled', lines: [[tin, 3]] },
+      {
+        id: mixed.id,
+        status: 'cancelled',
+        lines: [
+          [tin, 1],
+          [peanutButter, 2],
+        ],
+      },
+      { id: lapsed.id, status: 'cancelled', lines: [[tin, 2]] },
+    ]);
+    expect(await stockOf(tin)).toEqual({ quantity: 4, status: 'instock' });
   });
 });
 

@@ -1,5 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   apiPaths,
@@ -15,6 +16,7 @@ import { ApiError } from '../../http/errors.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { viewerFromRequest } from '../../http/viewer.ts';
 import { FORM_BODY_LIMIT, limitPerClient, requireJson } from '../../http/write-guards.ts';
+import { createOrderFragments } from './order-fragments.ts';
 import type { OrdersService } from './orders.service.ts';
 
 export interface OrdersRoutesOptions {
@@ -51,6 +53,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     alsoOnSweep = [],
   },
 ) => {
+  // A customer's history is their orders' kept texts joined, each as this serializer made it.
+  const serializeOrder = serializerCompiler({
+    schema: CustomerOrderSchema,
+    method: 'GET',
+    url: apiPaths.orders,
+  }) as (order: unknown) => string;
+  const fragments = createOrderFragments({ orders, serialize: serializeOrder });
+
   // Holds are also released lazily before every order read and write; the timer frees stock
   // that nobody asks about, so the catalogue shows it again.
   let sweeper: NodeJS.Timeout | undefined;
@@ -178,11 +188,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const {
-        orders: list,
-        total,
-        window,
-      } = await orders.list(request.query, viewerFromRequest(request));
+      const viewer = viewerFromRequest(request);
+      const own = await fragments.listOwn(request.query, viewer);
+      if (own) {
+        setPaginationHeaders(request, reply, publicUrl, own.window, own.total);
+        // Already the schema's text: Fastify sends a string with a JSON type as it is.
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(own.body);
+      }
+      const { orders: list, total, window } = await orders.list(request.query, viewer);
       setPaginationHeaders(request, reply, publicUrl, window, total);
       return list;
     },

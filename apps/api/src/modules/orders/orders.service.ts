@@ -209,6 +209,16 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
   };
 }
 
+/** When an invoice order falls overdue if still unpaid: its due date, or null when it cannot. */
+function overdueFrom(order: OrderWithItems['order']): Date | null {
+  const owed =
+    order.paymentMethod === INVOICE_PAYMENT_METHOD_ID &&
+    Boolean(order.paymentTerms) &&
+    (order.status === 'on-hold' || order.status === 'completed') &&
+    order.datePaid === null;
+  return owed ? order.dateDue : null;
+}
+
 /** An invoice order's terms, due date and PO number; null for an order paid any other way. */
 function toOrderInvoice(order: OrderWithItems['order'], now: Date): Order['invoice'] {
   if (order.paymentMethod !== INVOICE_PAYMENT_METHOD_ID || !order.paymentTerms || !order.dateDue) {
@@ -219,10 +229,7 @@ function toOrderInvoice(order: OrderWithItems['order'], now: Date): Order['invoi
     purchase_order_number: order.purchaseOrderNumber,
     date_due: formatWpDate(order.dateDue),
     date_due_gmt: formatWpDate(order.dateDue),
-    overdue:
-      (order.status === 'on-hold' || order.status === 'completed') &&
-      order.datePaid === null &&
-      order.dateDue < now,
+    overdue: (overdueFrom(order) ?? now) < now,
     payment_reference: order.datePaid ? order.transactionId : '',
   };
 }
@@ -396,6 +403,24 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
       order.status === 'pending' && order.holdExpiresAt !== null && order.holdExpiresAt <= now();
     if (!lapsed || !(await db.transaction((tx) => cancelIn(tx, order.id)))) return found;
     return (await ordersRepo.find(db, order.id)) ?? found;
+  }
+
+  /** `GET /orders`: 401 for a guest; anyone but an owner names their own id as `customer`. */
+  function mayList(query: OwnerOrderListQuery, viewer: Viewer): void {
+    if (viewer.isGuest) {
+      throw new ApiError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
+    }
+    if (viewer.isOwner) return;
+    if (query.customer === undefined) {
+      throw invalidParam('customer', 'Send customer: your own customer id.');
+    }
+    if (viewer.customerId !== query.customer) {
+      throw new ApiError(
+        403,
+        'woocommerce_rest_cannot_view',
+        'Sorry, you can only list your own orders.',
+      );
+    }
   }
 
   /**
@@ -723,25 +748,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
      * own, named by `customer` (401 for a guest, 400 without it, 403 for someone else's).
      */
     async list(query: OwnerOrderListQuery, viewer: Viewer) {
-      if (viewer.isGuest) {
-        throw new ApiError(
-          401,
-          'woocommerce_rest_cannot_view',
-          'Sorry, you cannot list resources.',
-        );
-      }
-      if (!viewer.isOwner) {
-        if (query.customer === undefined) {
-          throw invalidParam('customer', 'Send customer: your own customer id.');
-        }
-        if (viewer.customerId !== query.customer) {
-          throw new ApiError(
-            403,
-            'woocommerce_rest_cannot_view',
-            'Sorry, you can only list your own orders.',
-          );
-        }
-      }
+      mayList(query, viewer);
       const filter: OrderFilter = {
         customerId: query.customer,
         status: query.status === 'any' ? undefined : query.status,
@@ -754,10 +761,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
             ? undefined
             : { dueBefore: query.invoice === 'overdue' ? now() : undefined },
       };
-      // Lapsed holds must not pass a status filter as pending, so every one is released first. A
-      // buyer's unfiltered history releases only its page's, as reading one order does.
-      const everyLapsedFirst = viewer.isOwner || filter.status !== undefined;
-      if (everyLapsedFirst) await releaseExpiredHolds();
+      await releaseExpiredHolds();
       const window = { page: query.page, perPage: query.per_page };
       const { rows, total } = await ordersRepo.listFiltered(
         db,
@@ -765,15 +769,64 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         query.per_page,
         pageOffset(window),
       );
-      if (!viewer.isOwner) {
-        const read = everyLapsedFirst ? rows : await Promise.all(rows.map(lapsedReleased));
-        return { orders: read.map((row) => toOrder(row, now())), total, window };
-      }
+      if (!viewer.isOwner) return { orders: rows.map((row) => toOrder(row, now())), total, window };
       const refunds = await ordersRepo.refundsOf(
         db,
         rows.map((row) => row.order.id),
       );
       return { orders: rows.map((row) => toOwnerOrder(row, refunds, now())), total, window };
+    },
+
+    /**
+     * A customer's own list, unnarrowed, as each order's id and version, for order-fragments.ts to
+     * assemble from the orders' kept texts; null for an owner or a narrowed list, which `list`
+     * answers. Lapsed holds on the page are released first, as reading one order does.
+     */
+    async ownOrderVersions(query: OwnerOrderListQuery, viewer: Viewer) {
+      mayList(query, viewer);
+      const narrowed =
+        query.status !== 'any' ||
+        query.price_list !== 'any' ||
+        [query.after, query.before, query.search, query.invoice].some(
+          (value) => value !== undefined,
+        );
+      if (viewer.isOwner || narrowed || query.customer === undefined) return null;
+      const window = { page: query.page, perPage: query.per_page };
+      const read = () =>
+        ordersRepo.buyersOrderVersions(db, query.customer!, query.per_page, pageOffset(window));
+      let page = await read();
+      const at = now();
+      const lapsed = page.rows.filter(
+        (row) => row.status === 'pending' && row.holdExpiresAt !== null && row.holdExpiresAt <= at,
+      );
+      if (lapsed.length > 0) {
+        for (const { id } of lapsed) await db.transaction((tx) => cancelIn(tx, id));
+        page = await read();
+      }
+      return {
+        customerId: query.customer,
+        /** The time the page was read at, for a kept text's `changesAt`. */
+        at: at.getTime(),
+        versions: page.rows.map(({ id, version }) => ({ id, version })),
+        total: page.total,
+        window,
+      };
+    },
+
+    /**
+     * Those of `ids` that are the customer's, as they read them, each with the version it was read
+     * at and when its text changes with no write (an unpaid invoice falls overdue on its due date).
+     */
+    async ownOrdersByIds(customerId: number, ids: number[]) {
+      const at = now();
+      return (await ordersRepo.buyersOrdersByIds(db, customerId, ids)).map(({ found, version }) => {
+        const due = overdueFrom(found.order);
+        return {
+          order: toOrder(found, at),
+          version,
+          changesAt: due !== null && due > at ? due.getTime() : Number.POSITIVE_INFINITY,
+        };
+      });
     },
 
     /**

@@ -815,8 +815,8 @@ describe('GET /orders?customer=', () => {
     expect(processing).toMatchObject({ orders: [], total: 0 });
   });
 
-  it('gives each order its lines, and shows a lapsed hold cancelled with its stock back', async () => {
-    const svc = service();
+  it('over HTTP: each listed order is what reading it gives, pages counted, and writes shown at once', async () => {
+    const session = await signedInCustomer(t.app, t.database.db);
     // A product of its own: another test's lapsed hold would give units back to a shared one.
     const { id: tin } = await createProduct(t, {
       name: uniqueName('Holiday Gift Tin'),
@@ -825,34 +825,54 @@ describe('GET /orders?customer=', () => {
     });
     const place = async (lines: OrderCreate['line_items']) => {
       advanceMinutes(1);
-      return svc.create({ ...(await anOrder(lines)), customer_id: 33 } as never, customer(33), {
-        ip: '',
-        userAgent: '',
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ORDERS,
+        headers: session.bearer,
+        payload: await anOrder(lines, { customer_id: session.id }),
       });
+      expect(res.statusCode, res.body).toBe(201);
+      return OrderSchema.parse(res.json());
     };
+    const list = async (query = '') => {
+      const res = await t.app.inject({
+        url: `${ORDERS}?customer=${session.id}${query}`,
+        headers: session.bearer,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        orders: res.json<z.infer<typeof OrderSchema>[]>(),
+        total: res.headers['x-wp-total'],
+      };
+    };
+    const read = async (id: number) =>
+      (await t.app.inject({ url: `${ORDERS}/${id}`, headers: session.bearer })).json();
+
     const lapsed = await place([{ product_id: tin, quantity: 2 }]);
     const mixed = await place([
       { product_id: tin, quantity: 1 },
       { product_id: peanutButter, quantity: 2 },
     ]);
+    const first = await list();
+    expect(first.total).toBe('2');
+    expect(first.orders).toEqual([await read(mixed.id), await read(lapsed.id)]);
+    expect(first.orders.map((order) => order.status)).toEqual(['pending', 'pending']);
+
+    // The first hold has run out, the second has not; the sweep has not come.
     advanceMinutes(59);
-    const query = {
-      status: 'any',
-      price_list: 'any',
-      customer: 33,
-      page: 1,
-      per_page: 10,
-    } as const;
-    // The first hold has run out (60 minutes), the second has not; the sweep has not come.
-    const pending = await svc.list({ ...query, status: 'pending' }, customer(33));
-    expect(pending.orders.map((order) => order.id)).toEqual([mixed.id]);
+    const pending = await t.app.inject({
+      url: `${ORDERS}?customer=${session.id}&status=pending`,
+      headers: session.bearer,
+    });
+    expect(pending.json<{ id: number }[]>().map((order) => order.id)).toEqual([mixed.id]);
     expect(await stockOf(tin)).toEqual({ quantity: 2, status: 'instock' });
 
     await setStock(tin, 3);
     const later = await place([{ product_id: tin, quantity: 3 }]);
     advanceMinutes(61);
-    const history = await svc.list(query, customer(33));
-    expect(history.total).toBe(3);
+    // Kept as pending a moment ago: listed cancelled now, their stock back, lines as placed.
+    const history = await list();
+    expect(history.total).toBe('3');
     expect(
       history.orders.map((order) => ({
         id: order.id,
@@ -872,6 +892,50 @@ describe('GET /orders?customer=', () => {
       { id: lapsed.id, status: 'cancelled', lines: [[tin, 2]] },
     ]);
     expect(await stockOf(tin)).toEqual({ quantity: 4, status: 'instock' });
+    expect(history.orders).toEqual(
+      await Promise.all([later.id, mixed.id, lapsed.id].map((id) => read(id))),
+    );
+
+    const second = await list('&per_page=2&page=2');
+    expect(second).toEqual({ orders: [await read(lapsed.id)], total: '3' });
+    expect(await list('&per_page=2&page=3')).toEqual({ orders: [], total: '3' });
+  });
+
+  it('over HTTP: an unpaid invoice is listed overdue once its due date passes, with no write', async () => {
+    const session = await signedInCustomer(t.app, t.database.db);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: ORDERS,
+      headers: session.bearer,
+      payload: await anOrder([{ product_id: peanutButter, quantity: 1 }], {
+        customer_id: session.id,
+      }),
+    });
+    const { id } = OrderSchema.parse(placed.json());
+    // As an invoice order on Net 30 terms, shipped and still owed, due within the hour.
+    await t.database.db
+      .update(orders)
+      .set({
+        paymentMethod: 'invoice',
+        paymentTerms: 'net30',
+        status: 'completed',
+        datePaid: null,
+        dateDue: new Date(clock.getTime() + 60 * 60_000),
+      })
+      .where(eq(orders.id, id));
+    const overdue = async () => {
+      const res = await t.app.inject({
+        url: `${ORDERS}?customer=${session.id}`,
+        headers: session.bearer,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<z.infer<typeof OrderSchema>[]>().map((order) => order.invoice?.overdue);
+    };
+    expect(await overdue()).toEqual([false]);
+    advanceMinutes(50);
+    expect(await overdue()).toEqual([false]);
+    advanceMinutes(20);
+    expect(await overdue()).toEqual([true]);
   });
 });
 

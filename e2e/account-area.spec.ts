@@ -248,6 +248,11 @@ test.describe('Account area (issue 5)', () => {
     await expect(rows.first()).toContainText('3 items');
     await expect(rows.first()).toContainText(`$${order.total}`);
     await expect(rows.nth(1)).toContainText(`Order #${older.number}`);
+    // Two orders fit on one page: no pages to move between, and a page past it leads back.
+    await expect(page.getByRole('navigation', { name: 'Order history pages' })).toHaveCount(0);
+    await gotoHydrated(page, '/my-account/order-history?page=4');
+    await expect(page).toHaveURL(/\/my-account\/order-history\?page=1$/);
+    await expect(rows).toHaveCount(2);
 
     await rows
       .first()

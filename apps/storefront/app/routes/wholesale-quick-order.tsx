@@ -23,12 +23,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await orNotFound(api, api.getPageBySlug('wholesale'));
   const chrome = chromeFromPage(page, { headerTitle: 'Quick order', largeHeader: false });
   if (customer.role !== 'wholesale_customer') return { chrome, partner: null };
-  const [products, orders, minimum] = await Promise.all([
+  const [products, recent, minimum] = await Promise.all([
     api.listProducts(),
     api.listCustomerOrders(customer.id),
     fetchWholesaleTerms(context.apiFetch),
   ]);
-  const lastOrder = orders.find(
+  const lastOrder = recent.items.find(
     (order) => order.status !== 'cancelled' && order.status !== 'failed',
   );
   return { chrome, partner: { products, lastOrder: lastOrder ?? null, minimum } };

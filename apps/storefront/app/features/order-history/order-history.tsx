@@ -21,8 +21,27 @@ const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'
 export const orderHref = (order: Pick<Order, 'id'>) =>
   `/my-account/order-history?order=${order.id}`;
 
-/** Issue 5: the customer's orders, newest first (the API's order), each leading to its details. */
-export function OrderHistoryList({ orders }: { orders: Order[] }) {
+const pageHref = (page: number) =>
+  page === 1 ? '/my-account/order-history' : `/my-account/order-history?page=${page}`;
+
+interface OrderHistoryListProps {
+  /** One page of the customer's orders. */
+  items: Order[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/**
+ * Issue 5: the customer's orders, newest first (the API's order), each leading to its details,
+ * a page at a time with links to newer and older pages.
+ */
+export function OrderHistoryList({
+  items: orders,
+  total,
+  page,
+  totalPages,
+}: OrderHistoryListProps) {
   if (orders.length === 0) {
     return (
       <div className="order-history-empty" data-testid="order-history-empty">
@@ -39,6 +58,11 @@ export function OrderHistoryList({ orders }: { orders: Order[] }) {
       <h2 id="order-history-title" className="order-history__title">
         Your orders
       </h2>
+      {totalPages > 1 ? (
+        <p className="order-history__count muted">
+          {total} orders · page {page} of {totalPages}
+        </p>
+      ) : null}
       <ol className="order-history" data-testid="order-history">
         {orders.map((order) => (
           <li key={order.id} className="order-history__item" data-testid="order-history-row">
@@ -95,6 +119,20 @@ export function OrderHistoryList({ orders }: { orders: Order[] }) {
           </li>
         ))}
       </ol>
+      {totalPages > 1 ? (
+        <nav className="order-history__pages" aria-label="Order history pages">
+          {page > 1 ? (
+            <ButtonLink to={pageHref(page - 1)} variant="secondary" rel="prev">
+              <span aria-hidden="true">← </span>Newer orders
+            </ButtonLink>
+          ) : null}
+          {page < totalPages ? (
+            <ButtonLink to={pageHref(page + 1)} variant="secondary" rel="next">
+              Older orders<span aria-hidden="true"> →</span>
+            </ButtonLink>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -16,7 +16,6 @@ import {
   type WholesaleTermsUpdate,
   type CouponCreate,
   type CouponUpdate,
-  paginationHeaders,
   type ApiKey,
   type ApiKeyCreate,
   type ApiKeyCreated,
@@ -76,24 +75,9 @@ import {
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
+import { listPageOf, withQuery, type ListPage, type Query } from './list-page.ts';
 
-type Query = Record<string, string | number | undefined>;
-
-/** One page of an owner's list, with WordPress's X-WP-Total and X-WP-TotalPages. */
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  totalPages: number;
-}
-
-function withQuery(path: string, query: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
+export type { ListPage } from './list-page.ts';
 
 /**
  * The owner-only half of the shop API (the back office at /admin). Kept apart from the shop's client
@@ -113,13 +97,8 @@ export function createBackOfficeApi(apiFetch: ApiFetch) {
     return response;
   }
 
-  async function list<T>(path: string, query: Query = {}): Promise<ListPage<T>> {
-    const response = await send(withQuery(path, query));
-    const items = (await response.json()) as T[];
-    const total = Number(response.headers.get(paginationHeaders.total) ?? items.length);
-    const totalPages = Number(response.headers.get(paginationHeaders.totalPages) ?? 1);
-    return { items, total, totalPages: Math.max(1, totalPages) };
-  }
+  const list = async <T>(path: string, query: Query = {}): Promise<ListPage<T>> =>
+    listPageOf<T>(await send(withQuery(path, query)));
 
   const get = async <T>(path: string, query: Query = {}) =>
     (await (await send(withQuery(path, query))).json()) as T;

@@ -32,6 +32,26 @@ describe('createShopApi', () => {
     });
   });
 
+  it("asks for a page of the customer's orders, 100 a page, and reads how many there are", async () => {
+    const { api, calls } = fakeApi(
+      () =>
+        new Response('[]', {
+          headers: {
+            'content-type': 'application/json',
+            'x-wp-total': '240',
+            'x-wp-totalpages': '3',
+          },
+        }),
+    );
+    expect(await api.listCustomerOrders(12, 3)).toEqual({ items: [], total: 240, totalPages: 3 });
+    expect(calls[0]!.pathname).toBe('/wp-json/wc/v3/orders');
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({
+      customer: '12',
+      per_page: '100',
+      page: '3',
+    });
+  });
+
   it('drops hidden products, sorts options by length and variations by price', async () => {
     const product = (id: number, visibility: string) =>
       ({

@@ -30,9 +30,7 @@ import {
 } from '@larder/contract';
 import type { ApiFetch } from '../../load-context.ts';
 import { ApiError } from './api-error.ts';
-
-type QueryValue = string | number | boolean | undefined;
-type Query = Record<string, QueryValue>;
+import { listPageOf, withQuery, type ListPage, type Query } from './list-page.ts';
 
 /** Spec §9: page size 100 for every list. */
 const PAGE_SIZE = 100;
@@ -46,15 +44,6 @@ const PRODUCT_LIST_QUERY = {
   order: 'desc',
   stock_status: 'instock',
 } satisfies Query;
-
-function withQuery(path: string, query: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
 
 /** Spec §7: attribute options sorted by length, variations by ascending display_price, hidden products dropped. */
 export function normaliseProduct(product: Product): Product {
@@ -77,11 +66,20 @@ function notFound(what: string): ApiError {
  * responses are trusted to match @larder/contract (the API validates its own output).
  */
 export function createShopApi(apiFetch: ApiFetch) {
-  async function get<T>(path: string, query: Query = {}): Promise<T> {
+  async function read(path: string, query: Query): Promise<Response> {
     const url = withQuery(path, query);
     const response = await apiFetch(url, { headers: { accept: 'application/json' } });
     if (!response.ok) throw await ApiError.fromResponse(response, url);
-    return (await response.json()) as T;
+    return response;
+  }
+
+  async function get<T>(path: string, query: Query = {}): Promise<T> {
+    return (await (await read(path, query)).json()) as T;
+  }
+
+  /** A list's page with X-WP-Total and X-WP-TotalPages. */
+  async function getPage<T>(path: string, query: Query): Promise<ListPage<T>> {
+    return listPageOf<T>(await read(path, query));
   }
 
   async function post<T>(path: string, body: unknown): Promise<T> {
@@ -171,9 +169,12 @@ export function createShopApi(apiFetch: ApiFetch) {
     createOrder: (order: OrderCreate) => post<Order>(apiPaths.orders, order),
     /** One order: its owner, or anyone with its `order_key` (a guest). */
     getOrder: (id: number, key?: string) => get<Order>(`${apiPaths.orders}/${id}`, { key }),
-    /** Spec §7: the signed-in customer's own orders, newest first (the API refuses anyone else's). */
-    listCustomerOrders: (customerId: number) =>
-      get<Order[]>(apiPaths.orders, { customer: customerId, per_page: PAGE_SIZE }),
+    /**
+     * Spec §7: a page of the signed-in customer's own orders, newest first, 100 a page, with how
+     * many there are (the API refuses anyone else's).
+     */
+    listCustomerOrders: (customerId: number, page = 1) =>
+      getPage<Order>(apiPaths.orders, { customer: customerId, per_page: PAGE_SIZE, page }),
     /** Products by id, priced for this viewer today (a wholesale buyer gets `wholesale_price`). */
     async listProductsById(ids: number[]): Promise<Product[]> {
       if (ids.length === 0) return [];

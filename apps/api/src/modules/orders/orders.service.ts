@@ -209,6 +209,10 @@ function toLineItem(item: OrderItemRow): Order['line_items'][number] {
   };
 }
 
+/** An unpaid order whose stock hold has run out at `at`, released or not. */
+const holdLapsed = (order: Pick<OrderWithItems['order'], 'status' | 'holdExpiresAt'>, at: Date) =>
+  order.status === 'pending' && order.holdExpiresAt !== null && order.holdExpiresAt <= at;
+
 /** When an invoice order falls overdue if still unpaid: its due date, or null when it cannot. */
 function overdueFrom(order: OrderWithItems['order']): Date | null {
   const owed =
@@ -399,9 +403,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
    */
   async function lapsedReleased(found: OrderWithItems): Promise<OrderWithItems> {
     const { order } = found;
-    const lapsed =
-      order.status === 'pending' && order.holdExpiresAt !== null && order.holdExpiresAt <= now();
-    if (!lapsed || !(await db.transaction((tx) => cancelIn(tx, order.id)))) return found;
+    if (!holdLapsed(order, now()) || !(await db.transaction((tx) => cancelIn(tx, order.id))))
+      return found;
     return (await ordersRepo.find(db, order.id)) ?? found;
   }
 
@@ -790,21 +793,20 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions)
         [query.after, query.before, query.search, query.invoice].some(
           (value) => value !== undefined,
         );
-      if (viewer.isOwner || narrowed || query.customer === undefined) return null;
+      const customerId = query.customer;
+      if (viewer.isOwner || narrowed || customerId === undefined) return null;
       const window = { page: query.page, perPage: query.per_page };
       const read = () =>
-        ordersRepo.buyersOrderVersions(db, query.customer!, query.per_page, pageOffset(window));
+        ordersRepo.buyersOrderVersions(db, customerId, query.per_page, pageOffset(window));
       let page = await read();
       const at = now();
-      const lapsed = page.rows.filter(
-        (row) => row.status === 'pending' && row.holdExpiresAt !== null && row.holdExpiresAt <= at,
-      );
+      const lapsed = page.rows.filter((row) => holdLapsed(row, at));
       if (lapsed.length > 0) {
         for (const { id } of lapsed) await db.transaction((tx) => cancelIn(tx, id));
         page = await read();
       }
       return {
-        customerId: query.customer,
+        customerId,
         /** The time the page was read at, for a kept text's `changesAt`. */
         at: at.getTime(),
         versions: page.rows.map(({ id, version }) => ({ id, version })),

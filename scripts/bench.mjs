@@ -647,6 +647,27 @@ async function benchScale(databaseUrl) {
       `\ntargets: products list uncached ${uncached.rps.toFixed(0)} req/s (≥ 500), ${(uncached.rps / cached.rps).toFixed(2)}× the cached list (≥ 0.25)`,
     );
 
+    // A sale changes what every product's related ids may be: the next list reads them again for
+    // its 100 products (2.3 s at this size before decision 0062), one sale at a time.
+    const afterSale = [];
+    const sql = new pg.Client({ connectionString: databaseUrl });
+    await sql.connect();
+    try {
+      for (let sale = 0; sale < 5; sale++) {
+        await sql.query('update products set total_sales = total_sales + 1 where id = $1', [
+          product.id,
+        ]);
+        const started = performance.now();
+        await send(`${server.url}${listPath}&after-sale=${sale}`);
+        afterSale.push(performance.now() - started);
+      }
+    } finally {
+      await sql.end();
+    }
+    console.log(
+      `the storefront list's first answer after a sale (its related ids read again): ${afterSale.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    );
+
     console.log('\nAt a fixed arrival rate (steps of ×1.5):');
     for (const { name, task, from, target } of targets) {
       const capacity = await rateWithin((rate, seconds) => measureAtRate(task, rate, seconds), {

@@ -317,40 +317,90 @@ export function createCatalogRepo(db: Database) {
     /**
      * Up to `limit` related products for each product: published, not hidden, sharing a category
      * or a dietary tag, best sellers first (WooCommerce's wc_get_related_products picks among the
-     * same categories and tags). One query for the whole page of products.
+     * same categories and tags). One query for the whole page of products: each category's and
+     * tag's first `limit + 1` best sellers, read down products_best_sellers_idx, are enough for
+     * any of its members (one of them may be the product itself), and each product's are merged
+     * here. Comparing every product with every other took 2.3 s for 100 products at 10,000.
      */
     async relatedIds(productIds: number[], limit = 5): Promise<Map<number, number[]>> {
       const related = new Map<number, number[]>(productIds.map((id) => [id, []]));
       if (productIds.length === 0) return related;
+      const listed = sql`p.status = 'publish' and p.catalog_visibility <> 'hidden'`;
       const result = (await db.execute(sql`
-        select source.id as product_id, candidate.id as related_id
-        from ${products} as source
+        with membership as (
+          select a.product_id as source_id, 'c' || a.category_id as grp, a.category_id, null as tag
+          from ${productCategoryAssignments} as a
+          where a.product_id in (${sql.join(
+            productIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          union all
+          select p.id, 't' || t.tag, null, t.tag
+          from ${products} as p
+          cross join lateral jsonb_array_elements_text(coalesce(p.food -> 'dietary_tags', '[]'::jsonb)) as t(tag)
+          where p.id in (${sql.join(
+            productIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        )
+        select source_id, grp, null::int as id, null::int as total_sales from membership
+        union all
+        select null, 'c' || c.category_id, best.id, best.total_sales
+        from (select distinct category_id from membership where category_id is not null) as c
         cross join lateral (
-          select other.id, other.total_sales from ${products} as other
-          where other.id <> source.id
-            and other.status = 'publish'
-            and other.catalog_visibility <> 'hidden'
-            and (
-              exists (
-                select 1 from ${productCategoryAssignments} as mine
-                join ${productCategoryAssignments} as theirs on theirs.category_id = mine.category_id
-                where mine.product_id = source.id and theirs.product_id = other.id
-              )
-              or coalesce(other.food -> 'dietary_tags', '[]'::jsonb) ?| array(
-                select jsonb_array_elements_text(coalesce(source.food -> 'dietary_tags', '[]'::jsonb))
-              )
-            )
-          order by other.total_sales desc, other.id
-          limit ${limit}
-        ) as candidate
-        where source.id in (${sql.join(
-          productIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        order by source.id, candidate.total_sales desc, candidate.id
-      `)) as unknown as { rows: Array<{ product_id: number; related_id: number }> };
-      for (const row of result.rows)
-        related.get(Number(row.product_id))?.push(Number(row.related_id));
+          select p.id, p.total_sales from ${products} as p
+          where ${listed} and exists (
+            select 1 from ${productCategoryAssignments} as theirs
+            where theirs.product_id = p.id and theirs.category_id = c.category_id
+          )
+          order by p.total_sales desc, p.id
+          limit ${limit + 1}
+        ) as best
+        union all
+        select null, 't' || t.tag, best.id, best.total_sales
+        from (select distinct tag from membership where tag is not null) as t
+        cross join lateral (
+          select p.id, p.total_sales from ${products} as p
+          where ${listed} and coalesce(p.food -> 'dietary_tags', '[]'::jsonb) ? t.tag
+          order by p.total_sales desc, p.id
+          limit ${limit + 1}
+        ) as best
+      `)) as unknown as {
+        rows: Array<{
+          source_id: number | null;
+          grp: string;
+          id: number | null;
+          total_sales: number | null;
+        }>;
+      };
+      const groupsOf = new Map<number, string[]>();
+      const bestOf = new Map<string, Array<{ id: number; sales: number }>>();
+      for (const row of result.rows) {
+        if (row.source_id !== null) {
+          const source = Number(row.source_id);
+          const groups = groupsOf.get(source) ?? [];
+          groups.push(row.grp);
+          groupsOf.set(source, groups);
+        } else if (row.id !== null) {
+          const best = bestOf.get(row.grp) ?? [];
+          best.push({ id: Number(row.id), sales: Number(row.total_sales) });
+          bestOf.set(row.grp, best);
+        }
+      }
+      for (const [source, groups] of groupsOf) {
+        const candidates = new Map<number, number>();
+        for (const group of groups)
+          for (const { id, sales } of bestOf.get(group) ?? []) {
+            if (id !== source) candidates.set(id, sales);
+          }
+        related.set(
+          source,
+          [...candidates]
+            .sort(([a, aSales], [b, bSales]) => bSales - aSales || a - b)
+            .slice(0, limit)
+            .map(([id]) => id),
+        );
+      }
       return related;
     },
 

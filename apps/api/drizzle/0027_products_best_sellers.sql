@@ -1,0 +1,1 @@
+CREATE INDEX "products_best_sellers_idx" ON "products" USING btree ("total_sales" DESC NULLS FIRST,"id") WHERE "products"."status" = 'publish' and "products"."catalog_visibility" <> 'hidden';

@@ -10,11 +10,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import http from 'node:http';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildAll } from './build.mjs';
+import { closeConnections, send } from './http-load.mjs';
 import { root, startBuiltServer } from './lib.mjs';
 import { explainMainQueries, generateScale } from './scale.mjs';
 import { startShopWithCountedStock } from './shop-audit.mjs';
@@ -47,21 +46,6 @@ const percentile = (sorted, p) =>
   sorted.length === 0
     ? 0
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** autocannon at `connections` for `duration` seconds, after a short warm-up. */
-async function measureGet(url, options = {}) {
-  await autocannon({ url, connections: 10, duration: 2, ...options });
-  const result = await autocannon({ url, connections, duration, ...options });
-  if (result.non2xx > 0 || result.errors > 0) {
-    console.warn(`  ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p95: null,
-    p99: result.latency.p99,
-  };
-}
 
 const benchBuyer = {
   first_name: 'Ada',
@@ -141,45 +125,66 @@ function summary(latencies, seconds, errors, firstError, label) {
 }
 
 /**
- * `shoppers` (default: `connections`) each running `task` again and again for `seconds` (a closed
- * loop: a new checkout starts only when one ends); one latency per task, measured here since
- * autocannon cannot chain a request on the previous answer.
+ * `workers` callers each running `task` again and again for `seconds`: a closed loop, where a new
+ * request starts only when one ends. One latency per task, so a task may be a chain (a checkout).
+ */
+async function closedLoop(task, workers, seconds, label) {
+  const latencies = [];
+  let errors = 0;
+  let firstError;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        try {
+          await task();
+          latencies.push(performance.now() - start);
+        } catch (error) {
+          errors++;
+          firstError ??= error;
+        }
+      }
+    }),
+  );
+  return summary(latencies, (performance.now() - started) / 1000, errors, firstError, label);
+}
+
+/**
+ * `task` in a closed loop of `connections` for `duration` seconds, after a short warm-up, with the
+ * shop's own CPU per request (from /proc): the figure the load generator's share cannot blur.
+ */
+async function measureClosed(task, shopPid, label) {
+  await closedLoop(task, 10, 2, label);
+  const before = processCpuMs(shopPid);
+  const result = await closedLoop(task, connections, duration, label);
+  return { ...result, shopMs: (processCpuMs(shopPid) - before) / result.completed };
+}
+
+/**
+ * Checkouts by `shoppers` (default: `connections`) in a closed loop, with each process's CPU when
+ * a meter is given.
  */
 async function measureCheckout(task, seconds, shoppers = connections, meter = null) {
-  const run = async (workers, runSeconds) => {
-    const latencies = [];
-    let errors = 0;
-    let firstError;
-    const end = performance.now() + runSeconds * 1000;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: workers }, async () => {
-        while (performance.now() < end) {
-          const start = performance.now();
-          try {
-            await task();
-            latencies.push(performance.now() - start);
-          } catch (error) {
-            errors++;
-            firstError ??= error;
-          }
-        }
-      }),
-    );
-    return summary(latencies, (performance.now() - started) / 1000, errors, firstError, 'checkout');
-  };
   if (!meter) {
-    await run(Math.min(10, shoppers), 2);
-    return run(shoppers, seconds);
+    await closedLoop(task, Math.min(10, shoppers), 2, 'checkout');
+    return closedLoop(task, shoppers, seconds, 'checkout');
   }
   // V8 goes on compiling a path's hot code over its first few thousand runs: the warm-up is long
   // enough for that, and metered apart, so the row is what a shop that has been running pays.
   meter.start();
-  const warmUp = await run(Math.min(10, shoppers), WARM_UP_SECONDS);
+  const warmUp = await closedLoop(task, Math.min(10, shoppers), WARM_UP_SECONDS, 'checkout');
   const warmUpCpu = await meter.stop();
   meter.start();
-  const result = await run(shoppers, seconds);
-  return { ...result, cpu: await meter.stop(), warmUp: { ...warmUp, cpu: warmUpCpu } };
+  const result = await closedLoop(task, shoppers, seconds, 'checkout');
+  const cpu = await meter.stop();
+  return {
+    ...result,
+    shopMs: cpu.shop / result.completed,
+    cpu,
+    warmUp: { ...warmUp, cpu: warmUpCpu },
+  };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -341,29 +346,6 @@ async function rateWithin(measure, { percentile: p, limitMs, from }) {
   }
 }
 
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
-/**
- * One request through node:http, resolved once the whole answer has arrived (with its text when
- * `answer` is set). Lighter than fetch, so at a fixed rate the client does not become the queue it
- * measures.
- */
-function send(url, { method = 'GET', headers = {}, body, answer = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: keepAlive }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => answer && chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        if (response.statusCode < 300) resolve(text);
-        else reject(new Error(`${method} ${url}: ${response.statusCode} ${text}`));
-      });
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
 const describeRate = (name, p, limitMs, { held, missed }) =>
   `${name}: p${p} ≤ ${limitMs} ms up to ${held ? `${held.rate}/s (p${p} ${Math.round(held.latency)} ms)` : `less than ${missed.rate}/s`}; at ${missed.rate}/s p${p} ${Math.round(missed.latency)} ms`;
 
@@ -378,15 +360,16 @@ async function checkoutProduct(baseUrl) {
 function printTable(title, rows) {
   const ceiling = rows[0].rps;
   console.log(`\n${title}\n`);
-  const head = ['req/s', 'p50 ms', 'p95 ms', 'p99 ms', '× ceiling'];
+  const head = ['req/s', 'p50 ms', 'p95 ms', 'p99 ms', '× ceiling', 'shop CPU ms'];
   console.log('target'.padEnd(40) + head.map((h) => h.padStart(10)).join(''));
   for (const row of rows) {
     const cells = [
       row.rps.toFixed(0),
       String(row.p50),
-      row.p95 === null ? '' : String(row.p95),
+      String(row.p95),
       String(row.p99),
       (row.rps / ceiling).toFixed(2),
+      row.shopMs === undefined ? '' : row.shopMs.toFixed(2),
     ];
     console.log(row.name.padEnd(40) + cells.map((c) => c.padStart(10)).join(''));
   }
@@ -412,28 +395,25 @@ async function benchOnce(databaseUrl) {
     const listUrl = `/wp-json/wc/v3/products?${storefrontListQuery}`;
     const products = await (await fetch(server.url + listUrl)).json();
     const variable = products.find((product) => product.type === 'variable') ?? products[0];
+    const get = (urlPath, headers) => () => send(server.url + urlPath, { headers });
     let miss = 0;
-    // An unknown parameter changes the cache key but not the answer: every request a miss.
-    const everyRequestNew = {
-      requests: [
-        { setupRequest: (request) => ({ ...request, path: `${listUrl}&bench=${++miss}` }) },
-      ],
-    };
     const targets = [
-      ['static JSON (ceiling)', '/wp-json/'],
-      [`products list (${products.length} items)`, listUrl],
-      ['products list, as browsers ask (br)', listUrl, { headers: asBrowsersAsk }],
-      ['products list, uncached', listUrl, everyRequestNew],
-      ['product by slug (API)', `/wp-json/wc/v3/products?slug=${variable.slug}`],
-      ['SSR trivial page (/login)', '/login'],
-      ['SSR home page', '/'],
-      ['SSR product page', `/product/${variable.slug}`],
+      ['static JSON (ceiling)', get('/wp-json/')],
+      [`products list (${products.length} items)`, get(listUrl)],
+      ['products list, as browsers ask (br)', get(listUrl, asBrowsersAsk)],
+      // An unknown parameter changes the cache key but not the answer: every request a miss.
+      ['products list, uncached', () => send(`${server.url}${listUrl}&bench=${++miss}`)],
+      ['product by slug (API)', get(`/wp-json/wc/v3/products?slug=${variable.slug}`)],
+      ['SSR trivial page (/login)', get('/login')],
+      ['SSR home page', get('/')],
+      ['SSR product page', get(`/product/${variable.slug}`)],
     ];
+    const shopPid = server.process.pid;
     const rows = [];
-    for (const [name, urlPath, options] of targets) {
+    for (const [name, task] of targets) {
       // The ceiling is always measured: every ratio is to it.
       if (rows.length === 0 || wanted(name))
-        rows.push({ name, ...(await measureGet(server.url + urlPath, options)) });
+        rows.push({ name, ...(await measureClosed(task, shopPid, name)) });
     }
     if (wanted('products list while')) {
       // Each paid order changes a listed product's stock: the list is evicted 20 times a second
@@ -441,7 +421,7 @@ async function benchOnce(databaseUrl) {
       const [countedId] = initialStock.keys();
       const paying = checkoutBy(server.url, await orderFor(server.url, countedId));
       const [mixed] = await Promise.all([
-        measureGet(server.url + listUrl),
+        measureClosed(get(listUrl), shopPid, 'products list while orders are paid'),
         measureAtRate(paying, 20, duration + 2),
       ]);
       rows.push({ name: 'products list while 20 orders/s are paid', ...mixed });
@@ -533,6 +513,7 @@ async function benchOnce(databaseUrl) {
       );
     }
   } finally {
+    closeConnections();
     await Promise.all([server.stop(), worker?.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -585,18 +566,15 @@ async function benchScale(databaseUrl) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...order, customer_id: 0 }),
     };
-    // Each measured in a closed loop by autocannon (options), then at fixed rates (task, from `from`).
+    // Each measured in a closed loop, then at fixed rates (from `from`).
     const targets = [
       {
         name: `products list (${listed.length} items, from memory)`,
-        path: listPath,
         task: () => send(server.url + listPath),
         from: 200,
       },
       {
         name: `products list (${listed.length} items, from memory, as browsers ask: br)`,
-        path: listPath,
-        options: { headers: asBrowsersAsk },
         task: () => send(server.url + listPath, { headers: asBrowsersAsk }),
         from: 200,
         target: 1000,
@@ -604,39 +582,30 @@ async function benchScale(databaseUrl) {
       {
         // An unknown parameter changes the cache key but not the answer: every request a miss.
         name: `products list (${listed.length} items, uncached)`,
-        path: listPath,
-        options: {
-          requests: [
-            { setupRequest: (request) => ({ ...request, path: `${listPath}&bench=${++miss}` }) },
-          ],
-        },
         task: () => send(`${server.url}${listPath}&bench=${++miss}`),
         from: 10,
       },
       {
         name: `a customer's order history (${history.length} orders)`,
-        path: historyPath,
-        options: { headers: bearer },
         task: () => send(server.url + historyPath, { headers: bearer }),
         from: 50,
         target: 500,
       },
       {
         name: 'order creation (POST /orders)',
-        path: '/wp-json/wc/v3/orders',
-        options: newOrder,
         task: () => send(`${server.url}/wp-json/wc/v3/orders`, newOrder),
         from: 50,
       },
     ];
+    const shopPid = server.process.pid;
     const rows = [
-      { name: 'static JSON (ceiling)', ...(await measureGet(`${server.url}/wp-json/`)) },
+      {
+        name: 'static JSON (ceiling)',
+        ...(await measureClosed(() => send(`${server.url}/wp-json/`), shopPid, 'ceiling')),
+      },
     ];
-    for (const target of targets) {
-      rows.push({
-        name: target.name,
-        ...(await measureGet(server.url + target.path, target.options)),
-      });
+    for (const { name, task } of targets) {
+      rows.push({ name, ...(await measureClosed(task, shopPid, name)) });
     }
     printTable(
       `Larder bench at scale: 10,000 products, 1,000,000 orders, PostgreSQL, ${connections} connections, ${duration} s each`,
@@ -685,7 +654,7 @@ async function benchScale(databaseUrl) {
       }
     }
   } finally {
-    keepAlive.destroy();
+    closeConnections();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

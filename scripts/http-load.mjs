@@ -76,6 +76,12 @@ class Connection {
   }
 }
 
+/**
+ * At most this many connections per origin, as node:http's agent was set: past the shop's
+ * capacity, requests queue here rather than as thousands of sockets in the shop's backlog.
+ */
+const MAX_CONNECTIONS = 512;
+
 /** Kept-alive connections per origin, opened as requests need them. */
 const pools = new Map();
 
@@ -85,6 +91,13 @@ function poolFor(origin) {
   const url = new URL(origin);
   const open = new Set();
   const idle = new Set();
+  /** Requests waiting for a connection, first come first served. */
+  const waiting = [];
+  const release = (connection) => {
+    const next = waiting.shift();
+    if (next) next(connection);
+    else idle.add(connection);
+  };
   pool = {
     host: url.host,
     take() {
@@ -93,14 +106,13 @@ function poolFor(origin) {
         idle.delete(kept);
         return kept;
       }
-      const connection = new Connection(
-        url,
-        (done) => idle.add(done),
-        (closed) => {
-          open.delete(closed);
-          idle.delete(closed);
-        },
-      );
+      if (open.size >= MAX_CONNECTIONS) return new Promise((resolve) => waiting.push(resolve));
+      const connection = new Connection(url, release, (closed) => {
+        open.delete(closed);
+        idle.delete(closed);
+        // A request waiting for it gets a new connection instead.
+        if (waiting.length > 0 && open.size < MAX_CONNECTIONS) release(pool.take());
+      });
       open.add(connection);
       return connection;
     },
@@ -124,9 +136,11 @@ export async function send(url, { method = 'GET', headers = {}, body, answer = f
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   if (payload) lines.push(`content-length: ${payload.length}`);
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
-  const { status, text } = await pool
-    .take()
-    .request(payload ? Buffer.concat([head, payload]) : head, answer);
+  const connection = await pool.take();
+  const { status, text } = await connection.request(
+    payload ? Buffer.concat([head, payload]) : head,
+    answer,
+  );
   if (status >= 300) throw new Error(`${method} ${url}: ${status} ${text}`);
   return text;
 }

@@ -13,6 +13,10 @@ describe("the bench's HTTP client (scripts/http-load.mjs)", () => {
     for await (const chunk of request) body += chunk;
     seen.push({ method: request.method!, url: request.url!, body, socket: request.socket });
     if (request.url === '/large') return response.end(large);
+    if (request.url?.startsWith('/held')) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return response.end('held');
+    }
     if (request.url === '/missing') {
       response.statusCode = 404;
       return response.end('{"code":"rest_no_route"}');
@@ -79,6 +83,16 @@ describe("the bench's HTTP client (scripts/http-load.mjs)", () => {
     expect(texts.map((text) => JSON.parse(text).url)).toEqual(
       Array.from({ length: 20 }, (_, index) => `/n${index}`),
     );
+  });
+
+  it('opens at most 512 connections: further requests wait for one to be free', async () => {
+    const before = seen.length;
+    const texts = await Promise.all(
+      Array.from({ length: 600 }, (_, index) => send(`${base}/held${index}`, { answer: true })),
+    );
+    expect(texts.every((text) => text === 'held')).toBe(true);
+    const sockets = new Set(seen.slice(before).map((request) => request.socket));
+    expect(sockets.size).toBe(512);
   });
 
   it('reads headers that arrive in pieces', async () => {

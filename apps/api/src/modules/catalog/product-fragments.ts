@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { ProductListQuery, WooProduct } from '@larder/contract';
-import { createVersionedStore, type ReadCacheVersion } from '../../http/read-cache.ts';
+import {
+  createVersionedStore,
+  rememberEtag,
+  type ReadCacheVersion,
+} from '../../http/read-cache.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { priceClass } from '../pricing/viewer-price.ts';
 import type { CatalogService, KeptTotals } from './catalog.service.ts';
@@ -13,6 +18,8 @@ import type { CatalogService, KeptTotals } from './catalog.service.ts';
 interface ProductFragment {
   head: Buffer;
   tail: Buffer;
+  /** SHA-1 of head and tail: a list's ETag is a hash of these and the related ids between. */
+  digest: Buffer;
   bytes: number;
 }
 
@@ -72,7 +79,8 @@ export function createProductFragments({ catalog, versions, serialize }: Product
     if (at === -1 || text.indexOf(RELATED_SLOT, at + 1) !== -1) return undefined;
     const head = Buffer.from(text.slice(0, at + RELATED_SLOT.length - '[]'.length));
     const tail = Buffer.from(text.slice(at + RELATED_SLOT.length));
-    return { head, tail, bytes: head.length + tail.length };
+    const digest = createHash('sha1').update(head).update(tail).digest();
+    return { head, tail, digest, bytes: head.length + tail.length + digest.length };
   };
 
   /** Related ids follow other products' sales and visibility: every product's change evicts them. */
@@ -148,17 +156,28 @@ export function createProductFragments({ catalog, versions, serialize }: Product
         version,
       );
       const parts: Buffer[] = [OPEN];
+      // Each product's digest, then its related ids (a JSON array, so always "[…]") or "-" for a
+      // product sent whole: the same hash only for the same body.
+      const etag = createHash('sha1');
       for (const id of ids) {
         const text = texts.get(id);
         if (!text) continue;
         const relatedIds = related.get(id) ?? [];
         if (parts.length > 1) parts.push(COMMA);
-        if ('head' in text)
-          parts.push(text.head, Buffer.from(JSON.stringify(relatedIds)), text.tail);
-        else parts.push(Buffer.from(serialize({ ...text, related_ids: relatedIds })));
+        if ('head' in text) {
+          const relatedText = Buffer.from(JSON.stringify(relatedIds));
+          parts.push(text.head, relatedText, text.tail);
+          etag.update(text.digest).update(relatedText);
+        } else {
+          const whole = Buffer.from(serialize({ ...text, related_ids: relatedIds }));
+          parts.push(whole);
+          etag.update(createHash('sha1').update(whole).digest()).update('-');
+        }
       }
       parts.push(CLOSE);
-      return { body: Buffer.concat(parts), total, window };
+      const body = Buffer.concat(parts);
+      rememberEtag(body, etag.digest());
+      return { body, total, window };
     },
   };
 }

@@ -91,4 +91,20 @@ describe('related products', () => {
       B: ['I', 'C', 'J', 'K', 'A'],
     });
   });
+
+  it("give a list a new ETag when only its products' related ids change", async () => {
+    const url = `/wp-json/wc/v3/products?include=${ids.A},${ids.B}`;
+    const before = await t.app.inject({ url });
+    // Another product's sales: A's and B's own texts stay as they were, their related ids do not.
+    await t.database.db.update(products).set({ totalSales: 200 }).where(eq(products.id, ids.K!));
+    const after = await t.app.inject({
+      url,
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    const relatedOf = (body: string) =>
+      (JSON.parse(body) as Array<{ related_ids: number[] }>).map((p) => p.related_ids);
+    expect(relatedOf(after.body)).not.toEqual(relatedOf(before.body));
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
 });

@@ -330,6 +330,22 @@ async function measureAtRate(task, perSecond, seconds) {
 }
 
 /**
+ * `measure(rate)` over 5-second windows until two agree on the target, which decides the median of
+ * three: on two shared cores one stall (another process, a full collection) in one window would
+ * otherwise decide a p99 alone. The figure returned is the agreeing window nearer the limit.
+ */
+async function medianWindow(measure, rate, { percentile: p, limitMs }) {
+  const held = [];
+  const missed = [];
+  while (held.length < 2 && missed.length < 2) {
+    const window = await measure(rate, Math.min(duration, 5));
+    (window[`p${p}`] > limitMs || window.errors > 0 ? missed : held).push(window);
+  }
+  const byLatency = (a, b) => a[`p${p}`] - b[`p${p}`];
+  return held.length === 2 ? held.sort(byLatency)[1] : missed.sort(byLatency)[0];
+}
+
+/**
  * The highest arrival rate (steps of ×1.5 from `from`) at which the latency percentile that
  * `measure(rate)` reports stays within `limitMs` without errors: what this machine sustains at the
  * target, as opposed to the closed-loop rows, whose latency is mostly the queue that 50 callers at
@@ -339,7 +355,7 @@ async function rateWithin(measure, { percentile: p, limitMs, from }) {
   await measure(from, 1); // warm-up: connections opened, code paths compiled
   let held = null;
   for (let rate = from; ; rate = Math.round(rate * 1.5)) {
-    const result = await measure(rate, Math.min(duration, 5));
+    const result = await medianWindow(measure, rate, { percentile: p, limitMs });
     const latency = result[`p${p}`];
     if (latency > limitMs || result.errors > 0) return { held, missed: { rate, latency } };
     held = { rate, latency };
@@ -452,7 +468,11 @@ async function benchOnce(databaseUrl) {
       // Issue 16's target rate itself, which the steps of ×1.5 pass over (270, then 405); not
       // measured when a lower rate already missed, as its queue would take minutes to drain.
       if (checkoutCapacity.missed.rate > 300)
-        checkoutAtTarget = await measureAtRate(checkout, 300, Math.min(duration, 5));
+        checkoutAtTarget = await medianWindow(
+          (rate, seconds) => measureAtRate(checkout, rate, seconds),
+          300,
+          { percentile: 95, limitMs: 150 },
+        );
     }
 
     const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
@@ -637,7 +657,7 @@ async function benchScale(databaseUrl) {
       `the storefront list's first answer after a sale (its related ids read again): ${afterSale.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     );
 
-    console.log('\nAt a fixed arrival rate (steps of ×1.5):');
+    console.log('\nAt a fixed arrival rate (steps of ×1.5, each the median of three 5 s windows):');
     for (const { name, task, from, target } of targets) {
       const capacity = await rateWithin((rate, seconds) => measureAtRate(task, rate, seconds), {
         percentile: 99,
@@ -647,7 +667,11 @@ async function benchScale(databaseUrl) {
       console.log(`  ${describeRate(name, 99, 50, capacity)}`);
       // Issue 16's rate itself, which the steps of ×1.5 may pass over; not when a lower one missed.
       if (target && capacity.missed.rate > target) {
-        const atTarget = await measureAtRate(task, target, Math.min(duration, 5));
+        const atTarget = await medianWindow(
+          (rate, seconds) => measureAtRate(task, rate, seconds),
+          target,
+          { percentile: 99, limitMs: 50 },
+        );
         console.log(
           `    target ${target}/s: p99 ${atTarget.p99} ms, ${atTarget.errors} failed (p99 ≤ 50 ms: ${atTarget.p99 <= 50 && atTarget.errors === 0 ? 'met' : 'missed'})`,
         );

@@ -367,8 +367,11 @@ export function createVersionedStore<Entry extends { bytes: number }>(
   };
 }
 
+/** An ETag as the shop writes them all: a SHA-1 digest, base64url, quoted. */
+const etagOf = (digest: Buffer) => `"${digest.toString('base64url')}"`;
+
 export const strongEtag = (body: string | Buffer) =>
-  `"${createHash('sha1').update(body).digest('base64url')}"`;
+  etagOf(createHash('sha1').update(body).digest());
 
 /**
  * ETags of bodies assembled from kept parts, worked out from those parts' own digests: hashing a
@@ -382,7 +385,7 @@ const assembledEtags = new WeakMap<Buffer, string>();
  * is assembled from, in order, serves).
  */
 export function rememberEtag(body: Buffer, digest: Buffer) {
-  assembledEtags.set(body, `"${digest.toString('base64url')}"`);
+  assembledEtags.set(body, etagOf(digest));
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter. */

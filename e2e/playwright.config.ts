@@ -33,7 +33,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test, to keep the failing ones' (retain-on-failure), took a third
+    // of the suite's CPU here: a screencast encoded to JPEG and a DOM snapshot at every action
+    // (decision 0065). To see why a test failed, run it again with `--trace on`.
+    trace: 'off',
     // The shop's service worker would answer requests before page.route() sees them; the PWA
     // spec turns it back on.
     serviceWorkers: 'block',

@@ -10,7 +10,11 @@ import type { Page } from '@playwright/test';
  * 30 s. The shop's only frame is the card processor's, which is not ours to check.
  */
 export async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  // Only violations are read: leaving out the other result types' nodes (every element that passed
+  // each rule) cut a check's time by a quarter here, and changes nothing axe checks.
+  const builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations.map(

@@ -19,6 +19,9 @@ export default defineProject({
   test: {
     name: 'storefront',
     environment: 'jsdom',
+    // Each file in a fresh VM context of a worker kept for the run, instead of a new process that
+    // loads jsdom again: 33 files 60 → 15 s here, each still isolated from the others.
+    pool: 'vmThreads',
     include: ['app/**/*.test.tsx', ...testsNeedingDom],
     setupFiles: ['./app/test/fail-on-console-error.ts', './app/test/setup.ts'],
     // Typing with user-event takes seconds when the machine is busy (CI runs everything at once);

@@ -150,7 +150,8 @@ describe('OrderPaymentDialog (spec §2, §4)', () => {
     const dialog = await findDialog();
     expect(dialog.getByTestId('payment-order-number').textContent).toBe('#1042');
     expect(dialog.getByTestId('payment-order-total').textContent).toBe('$32.50');
-    const submit = dialog.getByRole('button', { name: 'Submit Payment' });
+    // The button comes with the payment methods, which the dialog fetches once it is open.
+    const submit = await dialog.findByRole('button', { name: 'Submit Payment' });
     await waitFor(() => expect(dialog.getByTestId('card-widget').dataset.status).toBe('ready'));
     expect(submit).toHaveProperty('disabled', true);
 

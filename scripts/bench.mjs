@@ -9,7 +9,7 @@
 // BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune a run.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildAll } from './build.mjs';
@@ -508,6 +508,12 @@ async function benchOnce(databaseUrl) {
       checkoutRow && `checkout p95 ${checkoutRow.p95} ms at ${connections} in flight (≤ 150)`,
     ].filter(Boolean);
     console.log(`\ntargets: ${verdicts.join('; ')}`);
+    if (list?.shopMs && uncachedList?.shopMs && uncachedList.rps < 0.25 * list.rps) {
+      // Both rows are closed loops that one Node thread answers: their ratio is that of its CPU.
+      console.log(
+        `  what stands in the way of the uncached list: it costs the shop's thread ${uncachedList.shopMs.toFixed(2)} ms per answer against ${list.shopMs.toFixed(2)} ms from memory; 0.25× needs ≤ ${(4 * list.shopMs).toFixed(2)} ms`,
+      );
+    }
     if (checkoutRow?.cpu) {
       // Issue 16: the shop's CPU per checkout, from /proc as decision 0016 counted it.
       const perCheckout = ({ cpu, completed }) => {
@@ -525,6 +531,13 @@ async function benchOnce(databaseUrl) {
       );
       console.log(
         `  the first ${warmUp.completed} after the shop started (${WARM_UP_SECONDS} s, 10 in flight, V8 still compiling): ${perCheckout(warmUp)}`,
+      );
+      // Every process here shares this machine's cores: their CPU per checkout bounds the rate.
+      const { cpu, completed } = checkoutRow;
+      const totalMs = (cpu.shop + (cpu.worker ?? 0) + (cpu.postgres ?? 0) + cpu.bench) / completed;
+      const coreMs = availableParallelism() * 1000;
+      console.log(
+        `  what stands in the way of 300/s: ${totalMs.toFixed(2)} ms of CPU per checkout on ${availableParallelism()} cores is at most ${Math.floor(coreMs / totalMs)} checkouts/s with every core busy; 300/s needs ≤ ${(coreMs / 300).toFixed(2)} ms, and a p95 of 150 ms leaves cores idle`,
       );
     }
     if (checkoutCapacity) {

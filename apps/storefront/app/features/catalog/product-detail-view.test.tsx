@@ -120,6 +120,15 @@ async function renderProduct(data: ProductDetailData = product) {
 
 const price = () => screen.getByTestId('product-price').textContent;
 
+/**
+ * Adds what is chosen and waits for its toast. A toast shown once the test has ended would land in
+ * the next test's page: react-toastify keeps it for the next container that mounts.
+ */
+async function addToCart() {
+  fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+  await screen.findByText('Item added to cart', undefined, LAZY_TOAST);
+}
+
 describe('ProductDetail', () => {
   afterEach(() => {
     act(() => useCartStore.getState().empty());
@@ -217,7 +226,7 @@ describe('ProductDetail', () => {
     expect(screen.getByTestId('product-price').querySelector('del')?.textContent).toBe(
       'Retail price $11.00',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await addToCart();
     expect(useCartStore.getState().items[0]?.price).toBe(6.6);
   });
 
@@ -231,7 +240,7 @@ describe('ProductDetail', () => {
     });
     expect(screen.queryByRole('radio')).toBeNull();
     expect(price()).toBe('$34.00');
-    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await addToCart();
     expect(useCartStore.getState().items).toEqual([
       expect.objectContaining({ id: 1, quantity: 1, price: 34 }),
     ]);
@@ -255,7 +264,7 @@ describe('ProductDetail', () => {
     expect(screen.getByTestId('product-price').querySelector('del')?.textContent).toBe(
       'Retail price $12.50',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await addToCart();
     expect(useCartStore.getState().items[0]?.price).toBe(7.5);
   });
 
@@ -308,7 +317,7 @@ describe('ProductDetail', () => {
     await renderProduct();
     fireEvent.click(screen.getByRole('radio', { name: 'Peanut Butter' }));
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await addToCart();
     // 2 of the 3 are in the cart: one more may be added, and asking for two is answered.
     const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
     expect(input.value).toBe('1');
@@ -318,6 +327,8 @@ describe('ProductDetail', () => {
       'We have 3 in stock; your cart holds 2.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    // The same item again: its toast counts the repeat instead of stacking a second one.
+    expect((await screen.findByTestId('toast-count')).textContent).toBe('×2');
     const add = screen.getByTestId('add-to-cart') as HTMLButtonElement;
     expect(add.disabled).toBe(true);
     expect(add.textContent).toBe('All in your cart');

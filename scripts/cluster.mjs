@@ -220,9 +220,7 @@ try {
   const created = spawnSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'apps/api/src/admin/main.ts',
+      'scripts/admin.mjs',
       'owner',
       'create',
       '--email',

@@ -15,7 +15,7 @@ import { purchasableProducts } from './shopper.mjs';
 export function setStockAsOwner(env, sku, quantity) {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/admin/main.ts', 'stock', 'set', sku, String(quantity)],
+    ['scripts/admin.mjs', 'stock', 'set', sku, String(quantity)],
     { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`stock set ${sku}: ${result.stderr || result.stdout}`);

@@ -2,7 +2,6 @@ import { execFile, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -41,7 +40,6 @@ import { CatalogFileSchema } from '../modules/catalog-transfer/catalog-file.ts';
 import { runAdmin } from './cli.ts';
 import { createAdminContext } from './context.ts';
 import { csv, csvCell } from '../http/format.ts';
-import { bundleApiEntry } from '../../../../scripts/build.mjs';
 
 let t: TestApp;
 let workDir: string;
@@ -853,17 +851,8 @@ describe('catalog export and import as CSV', () => {
 
 // About the embedded database in DATA_DIR: the PostgreSQL run of the API tests leaves them out.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real command)', () => {
-  // The command's code bundled once, as the build bundles the server's: under tsx each of the ten
-  // runs below compiled it again. The browser tests run `npm run admin` itself, through tsx.
-  let main: string;
-  let bundleDir: string;
-  beforeAll(async () => {
-    mkdirSync(join(resolveApiRoot(), '.tmp'), { recursive: true });
-    bundleDir = mkdtempSync(join(resolveApiRoot(), '.tmp', 'admin-cli-'));
-    main = join(bundleDir, 'main.mjs');
-    await bundleApiEntry(join(resolveApiRoot(), 'src', 'admin', 'main.ts'), main);
-  });
-  afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+  // What `npm run admin` runs: it bundles the command's code first when the sources are newer.
+  const main = join(resolveApiRoot(), '..', '..', 'scripts', 'admin.mjs');
   const env = (dataDir: string) => ({
     ...process.env,
     DATA_DIR: dataDir,

@@ -225,8 +225,9 @@ try {
       'create',
       '--email',
       ownerEmail,
-      '--password',
-      ownerPassword,
+      // Joined to its option: a random password may begin with "-" (1 in 64 from base64url), which
+      // the command line would take for an option of its own.
+      `--password=${ownerPassword}`,
       '--first-name',
       'Cluster',
       '--last-name',

@@ -5,7 +5,6 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleApiEntry } from './build.mjs';
 import { newestMtime, root } from './lib.mjs';
 
 /** Beside the server's bundle, under apps/api, where the code finds its migrations (paths.ts). */
@@ -15,6 +14,8 @@ const sources = ['apps/api/src', 'packages/contract/src'].map((folder) => path.j
 async function ensureAdminBundle() {
   const bundled = statSync(adminBundle, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (bundled >= newestMtime(sources)) return;
+  // Loaded only here: esbuild's start (about 40 ms) is not every command's.
+  const { bundleApiEntry } = await import('./build.mjs');
   // Commands started at once may each bundle: each writes its own folder and moves its files into
   // place whole, so none runs a half-written one.
   mkdirSync(path.dirname(adminBundle), { recursive: true });

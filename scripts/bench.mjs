@@ -478,18 +478,12 @@ async function benchOnce(databaseUrl) {
         ...(await measureCheckout(checkout, duration, 1)),
       });
       const checkoutAtRate = (rate, seconds) => measureAtRate(checkout, rate, seconds);
-      checkoutCapacity = await rateWithin(checkoutAtRate, {
-        percentile: 95,
-        limitMs: 150,
-        from: 10,
-      });
+      const limit = { percentile: 95, limitMs: 150 };
+      checkoutCapacity = await rateWithin(checkoutAtRate, { ...limit, from: 10 });
       // Issue 16's target rate itself, which the steps of ×1.5 pass over (270, then 405); not
       // measured when a lower rate already missed, as its queue would take minutes to drain.
       if (checkoutCapacity.missed.rate > 300)
-        checkoutAtTarget = await medianWindow(checkoutAtRate, 300, {
-          percentile: 95,
-          limitMs: 150,
-        });
+        checkoutAtTarget = await medianWindow(checkoutAtRate, 300, limit);
     }
 
     const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
@@ -540,8 +534,7 @@ async function benchOnce(databaseUrl) {
       );
       // Two bounds on the rate: the shop's process, whose work is one JavaScript thread (PGlite's
       // too, when embedded), and this machine's cores, which every process here shares.
-      const { cpu, completed } = checkoutRow;
-      const shopMs = cpu.shop / completed;
+      const { cpu, completed, shopMs } = checkoutRow;
       const totalMs = (cpu.shop + (cpu.worker ?? 0) + (cpu.postgres ?? 0) + cpu.bench) / completed;
       const cores = availableParallelism();
       console.log(

@@ -28,3 +28,23 @@ test('a hovered toast waits, then closes 1000 ms after the pointer leaves', asyn
   // And its timer, now 1 s long, closes it.
   await expect(toast).toHaveCount(0);
 });
+
+// Reduced motion shortens every animation to 0.01 ms, but the progress bar's animation is the
+// toast's timer: shortened too, every toast closed as it opened, and its message was never read.
+test('with reduced motion a toast still stays its 5000 ms', async ({ page, request }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const product = (await shopApi(request).products()).find(
+    (entry) => entry.type === 'simple' && entry.purchasable,
+  );
+  if (!product) throw new Error('The seed needs a simple product');
+  await gotoHydrated(page, `/product/${product.slug}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const toast = page.locator('.Toastify__toast').filter({ hasText: 'Item added to cart' });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole('progressbar', { includeHidden: true })).toHaveCSS(
+    'animation-duration',
+    '5s',
+  );
+  // Its entrance is not a slide: the rest of the page's motion stays reduced.
+  await expect(toast).toHaveCSS('animation-duration', '1e-05s');
+});

@@ -22,6 +22,7 @@ import {
 } from '@larder/contract';
 import type { Database } from '../../db/client.ts';
 import { inIdOrder, pageOfIds, qualified } from '../../db/paging.ts';
+import { prepared, preparedSql } from '../../db/prepared.ts';
 import {
   media,
   productCategories,
@@ -241,18 +242,91 @@ function productOrdering(
   return [direction(column), direction(products.id)];
 }
 
+/**
+ * A product with its variations, images and categories. Built once (decision 0055): every list
+ * rebuilt after a sale or a stock change reads its changed product again, and Drizzle building
+ * this relational query cost more than the rest of that read (decision 0068).
+ */
+const productsWithParts = prepared('larder_products_by_ids', (db) =>
+  db.query.products.findMany({
+    // The search document is read inside SQL only.
+    columns: { searchVector: false },
+    where: sql`${products.id} = any(${sql.placeholder('ids')})`,
+    with: {
+      variations: { with: { image: true } },
+      images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
+      categoryAssignments: { with: { category: true } },
+    },
+  }),
+);
+
+/** Each product's approved ratings, summed and counted, built once as productsWithParts is. */
+const ratingSums = prepared('larder_rating_sums', (db) =>
+  db
+    .select({
+      productId: productReviews.productId,
+      sum: sql<number>`sum(${productReviews.rating})`.mapWith(Number),
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(productReviews)
+    .where(and(sql`${productReviews.productId} = any(${sql.placeholder('ids')})`, countedReview))
+    .groupBy(productReviews.productId),
+);
+
+const listedProduct = sql`p.status = 'publish' and p.catalog_visibility <> 'hidden'`;
+
+/**
+ * The categories and dietary tags of products `ids`, and each one's first `take` best sellers:
+ * related products are picked among these (catalogRepo.relatedIds). Built once, as
+ * productsWithParts is: a list rebuilt after a sale reads every listed product's again.
+ */
+const relatedCandidates = preparedSql<{
+  source_id: number | null;
+  grp: string;
+  id: number | null;
+  total_sales: number | null;
+}>(
+  'larder_related_candidates',
+  () => sql`
+    with membership as (
+      select a.product_id as source_id, 'c' || a.category_id as grp, a.category_id, null as tag
+      from ${productCategoryAssignments} as a
+      where a.product_id = any(${sql.placeholder('ids')})
+      union all
+      select p.id, 't' || t.tag, null, t.tag
+      from ${products} as p
+      cross join lateral jsonb_array_elements_text(coalesce(p.food -> 'dietary_tags', '[]'::jsonb)) as t(tag)
+      where p.id = any(${sql.placeholder('ids')})
+    )
+    select source_id, grp, null::int as id, null::int as total_sales from membership
+    union all
+    select null, 'c' || c.category_id, best.id, best.total_sales
+    from (select distinct category_id from membership where category_id is not null) as c
+    cross join lateral (
+      select p.id, p.total_sales from ${products} as p
+      where ${listedProduct} and exists (
+        select 1 from ${productCategoryAssignments} as theirs
+        where theirs.product_id = p.id and theirs.category_id = c.category_id
+      )
+      order by p.total_sales desc, p.id
+      limit ${sql.placeholder('take')}
+    ) as best
+    union all
+    select null, 't' || t.tag, best.id, best.total_sales
+    from (select distinct tag from membership where tag is not null) as t
+    cross join lateral (
+      select p.id, p.total_sales from ${products} as p
+      where ${listedProduct} and coalesce(p.food -> 'dietary_tags', '[]'::jsonb) ? t.tag
+      order by p.total_sales desc, p.id
+      limit ${sql.placeholder('take')}
+    ) as best
+  `,
+);
+
 export function createCatalogRepo(db: Database) {
   /** Computed on read, so approving a review shows at once with no second write to keep in step. */
   async function ratingSummaries(productIds: number[]): Promise<Map<number, RatingSummary>> {
-    const rows = await db
-      .select({
-        productId: productReviews.productId,
-        sum: sql<number>`sum(${productReviews.rating})`.mapWith(Number),
-        count: sql<number>`count(*)`.mapWith(Number),
-      })
-      .from(productReviews)
-      .where(and(inArray(productReviews.productId, productIds), countedReview))
-      .groupBy(productReviews.productId);
+    const rows = await ratingSums(db, { ids: productIds });
     return new Map(
       rows.map((row) => [
         row.productId,
@@ -297,16 +371,7 @@ export function createCatalogRepo(db: Database) {
   async function productsByIds(ids: number[]) {
     if (ids.length === 0) return [];
     const [rows, ratings] = await Promise.all([
-      db.query.products.findMany({
-        // The search document is read inside SQL only.
-        columns: { searchVector: false },
-        where: inArray(products.id, ids),
-        with: {
-          variations: { with: { image: true } },
-          images: { with: { media: true }, orderBy: (images, { asc }) => [asc(images.position)] },
-          categoryAssignments: { with: { category: true } },
-        },
-      }),
+      productsWithParts(db, { ids }),
       ratingSummaries(ids),
     ]);
     const rated = rows.map((row) => ({ ...row, rating: ratings.get(row.id) ?? noRating }));
@@ -325,54 +390,7 @@ export function createCatalogRepo(db: Database) {
     async relatedIds(productIds: number[], limit = 5): Promise<Map<number, number[]>> {
       const related = new Map<number, number[]>(productIds.map((id) => [id, []]));
       if (productIds.length === 0) return related;
-      const listed = sql`p.status = 'publish' and p.catalog_visibility <> 'hidden'`;
-      const result = (await db.execute(sql`
-        with membership as (
-          select a.product_id as source_id, 'c' || a.category_id as grp, a.category_id, null as tag
-          from ${productCategoryAssignments} as a
-          where a.product_id in (${sql.join(
-            productIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-          union all
-          select p.id, 't' || t.tag, null, t.tag
-          from ${products} as p
-          cross join lateral jsonb_array_elements_text(coalesce(p.food -> 'dietary_tags', '[]'::jsonb)) as t(tag)
-          where p.id in (${sql.join(
-            productIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-        )
-        select source_id, grp, null::int as id, null::int as total_sales from membership
-        union all
-        select null, 'c' || c.category_id, best.id, best.total_sales
-        from (select distinct category_id from membership where category_id is not null) as c
-        cross join lateral (
-          select p.id, p.total_sales from ${products} as p
-          where ${listed} and exists (
-            select 1 from ${productCategoryAssignments} as theirs
-            where theirs.product_id = p.id and theirs.category_id = c.category_id
-          )
-          order by p.total_sales desc, p.id
-          limit ${limit + 1}
-        ) as best
-        union all
-        select null, 't' || t.tag, best.id, best.total_sales
-        from (select distinct tag from membership where tag is not null) as t
-        cross join lateral (
-          select p.id, p.total_sales from ${products} as p
-          where ${listed} and coalesce(p.food -> 'dietary_tags', '[]'::jsonb) ? t.tag
-          order by p.total_sales desc, p.id
-          limit ${limit + 1}
-        ) as best
-      `)) as unknown as {
-        rows: Array<{
-          source_id: number | null;
-          grp: string;
-          id: number | null;
-          total_sales: number | null;
-        }>;
-      };
+      const result = await relatedCandidates(db, { ids: productIds, take: limit + 1 });
       const groupsOf = new Map<number, string[]>();
       const bestOf = new Map<string, Array<{ id: number; sales: number }>>();
       for (const row of result.rows) {

@@ -199,7 +199,8 @@ async function measureInTurns(rows, shopPid, rounds = 5) {
         during?.(duration / rounds),
       ]);
       total.cpuMs += processCpuMs(shopPid) - before;
-      total.latencies.push(...window.latencies);
+      // Not push(...): a long window's tens of thousands of latencies would overflow the stack.
+      total.latencies = total.latencies.concat(window.latencies);
       total.errors += window.errors;
       total.firstError ??= window.firstError;
       total.seconds += window.seconds;

@@ -1,21 +1,26 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { gotoHydrated } from './support/hydration';
 import { shopApi } from './support/shop-api';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-// Spec §9: a toast the pointer held stays 1000 ms after the pointer leaves, not the rest of its 5000 ms.
-test('a hovered toast waits, then closes 1000 ms after the pointer leaves', async ({
-  page,
-  request,
-}) => {
+/** Adds a simple product to the cart from its page: the toast that says so. */
+async function addToCart(page: Page, request: APIRequestContext) {
   const product = (await shopApi(request).products()).find(
     (entry) => entry.type === 'simple' && entry.purchasable,
   );
   if (!product) throw new Error('The seed needs a simple product');
   await gotoHydrated(page, `/product/${product.slug}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  const toast = page.locator('.Toastify__toast').filter({ hasText: 'Item added to cart' });
+  return page.locator('.Toastify__toast').filter({ hasText: 'Item added to cart' });
+}
+
+// Spec §9: a toast the pointer held stays 1000 ms after the pointer leaves, not the rest of its 5000 ms.
+test('a hovered toast waits, then closes 1000 ms after the pointer leaves', async ({
+  page,
+  request,
+}) => {
+  const toast = await addToCart(page, request);
   const timer = toast.getByRole('progressbar', { includeHidden: true });
   await expect(timer).toHaveCSS('animation-duration', '5s');
 
@@ -33,13 +38,7 @@ test('a hovered toast waits, then closes 1000 ms after the pointer leaves', asyn
 // toast's timer: shortened too, every toast closed as it opened, and its message was never read.
 test('with reduced motion a toast still stays its 5000 ms', async ({ page, request }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const product = (await shopApi(request).products()).find(
-    (entry) => entry.type === 'simple' && entry.purchasable,
-  );
-  if (!product) throw new Error('The seed needs a simple product');
-  await gotoHydrated(page, `/product/${product.slug}`);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  const toast = page.locator('.Toastify__toast').filter({ hasText: 'Item added to cart' });
+  const toast = await addToCart(page, request);
   await expect(toast).toBeVisible();
   await expect(toast.getByRole('progressbar', { includeHidden: true })).toHaveCSS(
     'animation-duration',

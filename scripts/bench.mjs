@@ -152,13 +152,8 @@ async function closedLoopRaw(task, workers, seconds) {
 }
 
 async function closedLoop(task, workers, seconds, label) {
-  const {
-    latencies,
-    errors,
-    firstError,
-    seconds: took,
-  } = await closedLoopRaw(task, workers, seconds);
-  return summary(latencies, took, errors, firstError, label);
+  const run = await closedLoopRaw(task, workers, seconds);
+  return summary(run.latencies, run.seconds, run.errors, run.firstError, label);
 }
 
 /**

@@ -80,7 +80,11 @@ test('quick add on a card adds one, names the product in the toast, and View car
   const toast = page.locator('.Toastify__toast').filter({ hasText: 'Item added to cart' });
   await expect(toast).toContainText(simple.name);
   await expect(page.getByTestId('cart-count').first()).toHaveText('1');
-  await toast.getByRole('link', { name: 'View cart' }).click();
+  // Focus holds the toast (spec §9). A click alone waits for the sliding toast to settle, and on a
+  // loaded machine that wait once outlasted the toast's 5 s: the link was gone before the click.
+  const viewCart = toast.getByRole('link', { name: 'View cart' });
+  await viewCart.focus();
+  await viewCart.click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('main')).toContainText(simple.name);
 });

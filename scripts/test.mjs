@@ -63,7 +63,7 @@ const stages = [
     () =>
       mustRun(
         'node',
-        ['scripts/with-postgres.mjs', '--replica', ...['npx', 'vitest', 'run', '--project', 'api']],
+        ['scripts/with-postgres.mjs', '--replica', 'npx', 'vitest', 'run', '--project', 'api'],
         // The fuzz's payloads are refused by the same code on either database; a quarter of the
         // PGlite run's number checks this driver's errors, at a quarter of its time (decision 0069).
         { env: { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '50' } },

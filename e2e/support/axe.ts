@@ -13,12 +13,12 @@ const axeSource = readFileSync(
  *
  * axe-core is put in the page once, and run there. @axe-core/playwright sent its 550 KB source
  * twice a check and the page compiled it each time: a quarter of a check's CPU (decision 0069).
- * Frames are left out (`iframes: false`): the shop's only frame is the card processor's, which is
- * not ours to check.
+ * Frames are left out (`iframes: false`): the shop's only frame is Stripe's card fields, which
+ * are not ours to check.
  */
 export async function axeViolations(page: Page, include?: string) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (include) => {
+  return page.evaluate(async (include) => {
     const { axe } = window as unknown as { axe: typeof Axe };
     // Only violations are read: leaving out the other result types' nodes (every element that
     // passed each rule) cut a check's time by a quarter here, and changes nothing axe checks.
@@ -26,11 +26,9 @@ export async function axeViolations(page: Page, include?: string) {
       resultTypes: ['violations'],
       iframes: false,
     });
-    return results.violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      targets: nodes.map((node) => node.target.join(' ')),
-    }));
+    return results.violations.map(
+      ({ id, help, nodes }) =>
+        `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
   }, include);
-  return violations.map(({ id, help, targets }) => `${id}: ${help} (${targets.join(', ')})`);
 }

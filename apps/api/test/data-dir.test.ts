@@ -14,7 +14,7 @@ import { toContactSubmission } from '@larder/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { testConfig } from './test-app.ts';
+import { onPglite, testConfig } from './test-app.ts';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
@@ -54,7 +54,6 @@ function looseDataDir(): string {
 
 // The app here opens PGlite in DATA_DIR as server.ts does, on either run of the API tests: the
 // PostgreSQL run would repeat the PGlite one, so it leaves this file out.
-const onPglite = !process.env.TEST_DATABASE_URL;
 
 describe.runIf(onPglite)('the data directory', () => {
   let dataDir: string;

@@ -15,6 +15,9 @@ import { saveMinimums } from '../src/modules/pricing/wholesale-minimums.ts';
 const roomyLimit = { max: 1000, windowMs: 60_000 };
 
 /** A fresh temporary data directory: mail written to its outbox never lands in the repository. */
+/** The embedded database, the default test run; TEST_DATABASE_URL selects PostgreSQL instead. */
+export const onPglite = !process.env.TEST_DATABASE_URL;
+
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'larder-api-test-'));
 
 /** Config overrides; a test may set only the rate limits it is about. */

@@ -34,7 +34,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from '../../test/sessions.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, onPglite, testConfig, type TestApp } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { CatalogFileSchema } from '../modules/catalog-transfer/catalog-file.ts';
 import { runAdmin } from './cli.ts';
@@ -850,7 +850,7 @@ describe('catalog export and import as CSV', () => {
 });
 
 // About the embedded database in DATA_DIR: the PostgreSQL run of the API tests leaves them out.
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run admin (the real command)', () => {
+describe.runIf(onPglite)('npm run admin (the real command)', () => {
   // What `npm run admin` runs: it bundles the command's code first when the sources are newer.
   const main = join(resolveApiRoot(), '..', '..', 'scripts', 'admin.mjs');
   const env = (dataDir: string) => ({

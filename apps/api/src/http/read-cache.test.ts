@@ -11,7 +11,7 @@ import { products, shippingZones, taxRates } from '../db/schema.ts';
 import { createProduct, createVariableProduct } from '../../test/factories.ts';
 import { placeOrder } from '../../test/place-order.ts';
 import { signedInCustomer, type Session } from '../../test/sessions.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, onPglite, type TestApp } from '../../test/test-app.ts';
 import { createInProcessFetch } from '../web/in-process-fetch.ts';
 import {
   createReadCacheVersion,
@@ -683,7 +683,7 @@ describe('the version behind the cache', () => {
     expect(reads).toBe(4);
   });
 
-  it.runIf(isPglite())(
+  it.runIf(onPglite)(
     'on PGlite, is not read again until another statement has finished, then is',
     async () => {
       const tin = await createProduct(t);
@@ -811,11 +811,6 @@ describe('the version behind the cache', () => {
 
 /** A version that never changes, for a cache in front of routes with no database. */
 const fixedVersion = { current: async () => '1', changedBetween: () => new Set<string>() };
-
-/** The embedded database (the default test run); TEST_DATABASE_URL selects PostgreSQL. */
-function isPglite() {
-  return !process.env.TEST_DATABASE_URL;
-}
 
 async function skuOf(productId: number) {
   const [row] = await t.database.db

@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -322,12 +320,14 @@ test.describe('Account area (issue 5)', () => {
 
 const run = promisify(execFile);
 
-/** A PDF-typed file big enough that its upload reports progress more than once. */
-async function certificateFile(bytes: number) {
-  const file = path.join(tmpdir(), `certificate-${unique()}.pdf`);
+/**
+ * A PDF-typed file big enough that its upload reports progress more than once, made in memory
+ * (files written to the temporary folder were left there, megabytes a run).
+ */
+function certificateFile(bytes: number) {
   const head = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endobj\n');
-  await writeFile(file, Buffer.concat([head, Buffer.alloc(bytes - head.length, 0x20)]));
-  return file;
+  const buffer = Buffer.concat([head, Buffer.alloc(bytes - head.length, 0x20)]);
+  return { name: 'certificate.pdf', mimeType: 'application/pdf', buffer };
 }
 
 /** The owner's command line against the shop's database (issue 5). */
@@ -373,16 +373,18 @@ test.describe('Wholesale (issue 5)', () => {
 
     // The browser refuses a file of another type, and one over the limit, before anything is sent.
     const certificate = form.getByLabel('Resale or tax-exemption certificate');
-    const gif = path.join(tmpdir(), `certificate-${unique()}.gif`);
-    await writeFile(gif, Buffer.from('GIF89a'));
-    await certificate.setInputFiles(gif);
+    await certificate.setInputFiles({
+      name: 'certificate.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
     await expect(
       form.getByText('Attach the certificate as a PDF, PNG or JPEG file.'),
     ).toBeVisible();
-    await certificate.setInputFiles(await certificateFile(WHOLESALE_CERTIFICATE.maxBytes + 1024));
+    await certificate.setInputFiles(certificateFile(WHOLESALE_CERTIFICATE.maxBytes + 1024));
     await expect(form.getByText(/attach a file of at most 5 MB/)).toBeVisible();
 
-    await certificate.setInputFiles(await certificateFile(4 * 1024 * 1024));
+    await certificate.setInputFiles(certificateFile(4 * 1024 * 1024));
     await expect(form.getByText(/attach a file of at most 5 MB/)).toHaveCount(0);
 
     // A slow uplink, so the upload takes long enough to watch its progress.
@@ -434,7 +436,6 @@ test.describe('Wholesale (issue 5)', () => {
       test.slow();
       await page.setViewportSize({ width: 1440, height: 900 });
       const email = `cafe.${unique()}@example.com`;
-      const pdf = await readFile(await certificateFile(64 * 1024));
       const applied = await request.post(apiPaths.wholesaleRegistration, {
         multipart: {
           business_name: 'Corner Pantry Café',
@@ -450,7 +451,7 @@ test.describe('Wholesale (issue 5)', () => {
           tax_id: 'NC-RS-20931',
           sales_channels: 'Our café counter.',
           monthly_volume: '50-200',
-          certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: pdf },
+          certificate: certificateFile(64 * 1024),
         },
       });
       expect(applied.status()).toBe(201);

@@ -14,10 +14,10 @@ import { saveMinimums } from '../src/modules/pricing/wholesale-minimums.ts';
 /** Limits high enough that no test meets them unless it sets its own. */
 const roomyLimit = { max: 1000, windowMs: 60_000 };
 
-/** A fresh temporary data directory: mail written to its outbox never lands in the repository. */
 /** The embedded database, the default test run; TEST_DATABASE_URL selects PostgreSQL instead. */
 export const onPglite = !process.env.TEST_DATABASE_URL;
 
+/** A fresh temporary data directory: mail written to its outbox never lands in the repository. */
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'larder-api-test-'));
 
 /** Config overrides; a test may set only the rate limits it is about. */

@@ -4,9 +4,7 @@ import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';
-
-/** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
-const SHOTS = process.env.E2E_SHOTS_DIR;
+import { shotsDir } from './support/screenshots';
 
 for (const width of [390, 1440]) {
   test(`account details at ${width} px: "saved" stays until a field is edited, and checkout uses the saved name and address at once`, async ({
@@ -50,7 +48,7 @@ for (const width of [390, 1440]) {
     );
     await page.getByTestId('account-details-success').scrollIntoViewIfNeeded();
     expect(await axeViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/e-account-saved-${width}.png` });
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/e-account-saved-${width}.png` });
 
     // Editing a field again: what was saved is no longer what the form says.
     await form.getByLabel('City').first().fill('Austin TX');
@@ -66,9 +64,9 @@ for (const width of [390, 1440]) {
     await expect(checkout.locator('[name="billing.city"]')).toHaveValue('Austin');
     await expect(checkout.locator('[name="billing.state"]')).toHaveValue('TX');
     await expect(checkout.locator('[name="billing.postcode"]')).toHaveValue('78701');
-    if (SHOTS) {
+    if (shotsDir) {
       await checkout.locator('[name="billing.address_1"]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/e-checkout-after-save-${width}.png` });
+      await page.screenshot({ path: `${shotsDir}/e-checkout-after-save-${width}.png` });
     }
   });
 }

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ownerAccount, signIn, unique } from './support/back-office';
 import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
+import { shotsDir } from './support/screenshots';
 
 test.describe('the API keys screen', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -43,7 +42,8 @@ test.describe('the API keys screen', () => {
     ).toBeAttached();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(consumerSecret);
     expect(await axeViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-api-keys-1440.png`, fullPage: true });
+    if (shotsDir)
+      await page.screenshot({ path: `${shotsDir}/admin-api-keys-1440.png`, fullPage: true });
 
     // The local proxy in front of the shop says the request came over https (TRUST_PROXY loopback).
     const basic = Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64');
@@ -83,6 +83,7 @@ test.describe('the API keys screen on a phone', () => {
     await page.getByRole('button', { name: 'Create key' }).click();
     await expect(page.getByTestId('created-key')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-api-keys-390.png`, fullPage: true });
+    if (shotsDir)
+      await page.screenshot({ path: `${shotsDir}/admin-api-keys-390.png`, fullPage: true });
   });
 });

@@ -5,9 +5,7 @@ import { apiPaths, type Product, ownerApiPaths } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import { ownerAccount, signIn, unique, xsrfHeader } from './support/back-office';
 import { axeViolations } from './support/axe';
-
-/** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
-const SHOTS = process.env.E2E_SHOTS_DIR;
+import { shotsDir } from './support/screenshots';
 
 /** RFC 4180 cells, quoted only when they must be (what a spreadsheet saves). */
 const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
@@ -160,9 +158,9 @@ for (const width of [390, 1440]) {
     await gotoHydrated(page, '/admin/catalogue');
     const check = async (name: string) => {
       expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-      if (SHOTS) {
+      if (shotsDir) {
         await page.screenshot({
-          path: `${SHOTS}/b-catalogue-${name}-${width}.png`,
+          path: `${shotsDir}/b-catalogue-${name}-${width}.png`,
           fullPage: true,
         });
       }

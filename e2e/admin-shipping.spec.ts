@@ -1,13 +1,12 @@
-import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, type ShippingRate, type ShippingZone } from '@larder/contract';
 import { ownerAccount, signIn, unique } from './support/back-office';
 import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
+import { shotsDir } from './support/screenshots';
 import { shopApi } from './support/shop-api';
 
-const SHOTS = '/work/notes/shots';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** Oregon: no other spec ships there, so the zone these tests put first changes no one else's rates. */
 const portland = {
@@ -160,8 +159,8 @@ for (const width of [390, 1440]) {
     await gotoHydrated(page, '/admin/shipping');
     await expect(page.getByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/d-shipping-${width}.png`, fullPage: true });
+    if (shotsDir)
+      await page.screenshot({ path: `${shotsDir}/d-shipping-${width}.png`, fullPage: true });
 
     // The first zone's rename form opens from the keyboard and shows focus.
     const summary = page.getByText(/^Rename or reorder /).first();
@@ -174,6 +173,6 @@ for (const width of [390, 1440]) {
     const outline = await nameField.evaluate((element) => getComputedStyle(element).outlineStyle);
     expect(outline).not.toBe('none');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/d-shipping-open-${width}.png` });
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/d-shipping-open-${width}.png` });
   });
 }

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ownerAccount, signIn, unique } from './support/back-office';
 import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
+import { shotsDir } from './support/screenshots';
 
 test.describe('the sales tax screen', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -18,7 +17,8 @@ test.describe('the sales tax screen', () => {
     const rows = page.getByTestId('tax-rate-row');
     await expect(rows.filter({ hasText: 'NC State Tax' })).toContainText('4.75 %');
     expect(await axeViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-taxes-1440.png`, fullPage: true });
+    if (shotsDir)
+      await page.screenshot({ path: `${shotsDir}/admin-taxes-1440.png`, fullPage: true });
 
     // Washington: no test address is there, so no other spec's quote changes.
     const name = `WA Tax ${unique()}`;
@@ -62,6 +62,7 @@ test.describe('the sales tax screen on a phone', () => {
       'Reduced rate (food)',
     );
     expect(await axeViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-taxes-390.png`, fullPage: true });
+    if (shotsDir)
+      await page.screenshot({ path: `${shotsDir}/admin-taxes-390.png`, fullPage: true });
   });
 });

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
-
-/** Where to save each screen's screenshot for review, when asked (E2E_SHOTS_DIR). */
-const SHOTS = process.env.E2E_SHOTS_DIR;
+import { shotsDir } from './support/screenshots';
 
 const POLICIES: Array<[string, string]> = [
   ['Privacy Policy', '/privacy-policy'],
@@ -59,11 +57,12 @@ test.describe('the mobile menu under 1200 px carries what the footer holds (issu
     ).toHaveCount(4);
 
     expect(await axeViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/e-menu-open-390.png`, fullPage: false });
+    if (shotsDir)
+      await page.screenshot({ path: `${shotsDir}/e-menu-open-390.png`, fullPage: false });
     // The menu scrolls: its lower half too, for review.
-    if (SHOTS) {
+    if (shotsDir) {
       await newsletter.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/e-menu-open-390-lower.png` });
+      await page.screenshot({ path: `${shotsDir}/e-menu-open-390-lower.png` });
     }
 
     await policies.getByRole('link', { name: 'Shipping Policy' }).click();
@@ -130,6 +129,6 @@ test.describe('between 1200 and 1400 px and on wide screens', () => {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(toggle(page)).toBeHidden();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/e-footer-1440.png`, fullPage: true });
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/e-footer-1440.png`, fullPage: true });
   });
 });

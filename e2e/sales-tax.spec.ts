@@ -4,10 +4,10 @@ import { apiPaths, type Product, type ShippingRate } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
 import { seedCart } from './support/saved-cart';
 import { shopApi } from './support/shop-api';
+import { shotsDir } from './support/screenshots';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const cents = (dollars: number) => Math.round(dollars * 100);
-const shots = process.env.E2E_SHOTS_DIR;
 
 const durham = {
   address_1: '410 W Main St',
@@ -95,7 +95,7 @@ for (const width of [1440, 390]) {
       const shown = usd.format((subtotal + cents(nc.cost) + cents(nc.tax.total_tax)) / 100);
       await expect(page.getByTestId('totals-grand')).toHaveText(shown);
       const summary = page.locator('.order-summary');
-      if (shots) await summary.screenshot({ path: `${shots}/checkout-tax-${width}.png` });
+      if (shotsDir) await summary.screenshot({ path: `${shotsDir}/checkout-tax-${width}.png` });
       expect(await axeViolations(page, '.order-summary')).toEqual([]);
 
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -115,8 +115,8 @@ for (const width of [1440, 390]) {
       ]);
       await expect(receipt).toContainText('NC Food Tax');
       await expect(receipt.getByTestId('order-total')).toHaveText(shown);
-      if (shots)
-        await page.screenshot({ path: `${shots}/receipt-tax-${width}.png`, fullPage: true });
+      if (shotsDir)
+        await page.screenshot({ path: `${shotsDir}/receipt-tax-${width}.png`, fullPage: true });
     });
   });
 }
@@ -173,8 +173,10 @@ test.describe('sales tax with a discount code', () => {
       (subtotal - discountCents + cents(nc.cost) + cents(nc.tax.total_tax)) / 100,
     );
     await expect(page.getByTestId('totals-grand')).toHaveText(shown);
-    if (shots)
-      await page.locator('.order-summary').screenshot({ path: `${shots}/checkout-code-tax.png` });
+    if (shotsDir)
+      await page
+        .locator('.order-summary')
+        .screenshot({ path: `${shotsDir}/checkout-code-tax.png` });
 
     await page.getByRole('button', { name: 'Place order' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order Payment' });

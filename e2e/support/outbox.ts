@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
+import { shotsDir } from './screenshots';
 
 const run = promisify(execFile);
 
@@ -98,9 +99,8 @@ export async function pdfText(pdf: Buffer): Promise<string> {
 
 /** The first page of a PDF as a PNG in SHOTS_DIR (when set), to be looked at. */
 export async function pdfShot(pdf: Buffer, name: string) {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  const file = path.join(shots, `${name}.pdf`);
-  await writeFile(file, pdf);
-  await run('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(shots, name)]);
+  if (!shotsDir) return;
+  const stem = path.join(shotsDir, name);
+  await writeFile(`${stem}.pdf`, pdf);
+  await run('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', `${stem}.pdf`, stem]);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -7,9 +7,12 @@ import { seedPictureSizes } from '../scripts/lib.mjs';
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh database for every run; set once in the main process, inherited by the workers.
 if (!process.env.E2E_DATA_DIR) {
-  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'larder-e2e-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
   // Under npm test, the picture sizes an earlier stage's shop made: its first start encodes none.
-  seedPictureSizes(process.env.E2E_DATA_DIR);
+  seedPictureSizes(dataDir);
+  // Gone with the run (tens of MB each): the server has stopped by the time the runner exits.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 // Under scripts/with-postgres.mjs the shop, and the owner's command line the tests run, share
 // that PostgreSQL; the tests tagged @postgres need it (the embedded database is one process's).

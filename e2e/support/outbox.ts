@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
@@ -86,15 +85,14 @@ export function attachmentsOf(
   });
 }
 
-/** The text of a PDF, as poppler's pdftotext lays it out. */
+/** The text of a PDF, as poppler's pdftotext lays it out (read from stdin: no file left behind). */
 export async function pdfText(pdf: Buffer): Promise<string> {
-  const file = path.join(
-    tmpdir(),
-    `larder-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`,
-  );
-  await writeFile(file, pdf);
-  const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-  return stdout;
+  return new Promise((resolve, reject) => {
+    const child = execFile('pdftotext', ['-layout', '-', '-'], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+    child.stdin!.end(pdf);
+  });
 }
 
 /** The first page of a PDF as a PNG in SHOTS_DIR (when set), to be looked at. */

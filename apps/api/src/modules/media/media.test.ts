@@ -34,7 +34,7 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'larder-media-test-'));
   // Under npm test the first run of this file encodes the demo's pictures and keeps them for the
   // run's later shops (the PostgreSQL run of this file, the cluster, the browser tests), which
-  // would each encode the same files again: a minute of CPU each (scripts/lib.mjs).
+  // would each encode the same files again: 30-45 s of CPU each (decision 0070).
   seedPictureSizes(t.config.dataDir);
   sizesBefore = existsSync(sizesDir()) ? sizeFiles().length : 0;
   // What the shop does on its first start, after seeding (app.ts).

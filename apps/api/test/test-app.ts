@@ -28,7 +28,8 @@ export type TestConfigOverrides = Omit<Partial<Config>, 'rateLimits'> & {
 export const testConfig = ({ rateLimits, ...overrides }: TestConfigOverrides = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
-  dataDir: tempDataDir(),
+  // Made only when not given: a folder made and then overridden was left behind, empty.
+  dataDir: overrides.dataDir ?? tempDataDir(),
   publicUrl: 'http://shop.test',
   trustProxy: ['loopback'],
   logLevel: 'silent',

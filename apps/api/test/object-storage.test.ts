@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiPaths, MediaSchema, ownerApiPaths } from '@larder/contract';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +53,7 @@ afterAll(async () => {
   await second.close();
   await first.close();
   await s3.stop();
+  rmSync(secondDataDir, { recursive: true, force: true });
 });
 
 const uploadPhoto = (name: string) =>

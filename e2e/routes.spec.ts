@@ -24,14 +24,19 @@ const contentRoutes: Array<[path: string, pageSlug: string]> = [
 ];
 
 test.describe('route table', () => {
-  for (const [path, slug] of contentRoutes) {
-    test(`${path} renders the ${slug} page server-side`, async ({ page, request }) => {
-      const expected = pageHeading(await shopApi(request).page(slug));
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected);
-    });
-  }
+  test.describe('without JavaScript', () => {
+    // What the server sent, as its names say: a page the browser had to render would fail here.
+    // Hydration on these pages is the accessibility and layout specs' to wait for.
+    test.use({ javaScriptEnabled: false });
+    for (const [path, slug] of contentRoutes) {
+      test(`${path} renders the ${slug} page server-side`, async ({ page, request }) => {
+        const expected = pageHeading(await shopApi(request).page(slug));
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected);
+      });
+    }
+  });
 
   // The account area is for signed-in customers (e2e/account.spec.ts signs in and sees it).
   for (const path of ['/my-account', '/my-account/order-history', '/my-account/account-details']) {

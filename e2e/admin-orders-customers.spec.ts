@@ -6,10 +6,14 @@ import {
   type Order,
   type ShippingRate,
 } from '@larder/contract';
-import { ownerAccount, PASSWORD, signIn, unique } from './support/back-office';
-import { axeViolationsAtWidths } from './support/axe';
+import {
+  expectScreensPassAxe,
+  ownerAccount,
+  PASSWORD,
+  signIn,
+  unique,
+} from './support/back-office';
 import { gotoHydrated } from './support/hydration';
-import { shoot } from './support/screenshots';
 import { shopApi } from './support/shop-api';
 
 const address = {
@@ -305,11 +309,5 @@ test('the orders and customers screens pass axe at 390 and 1440 px', async ({ pa
     ['customers', `/admin/customers?search=${encodeURIComponent(session.shopper.email)}`],
     ['customer', `/admin/customers/${session.shopper.id}`],
   ] as const;
-  for (const [name, url] of screens) {
-    await page.setViewportSize({ width: 390, height: 900 });
-    await gotoHydrated(page, url);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await axeViolationsAtWidths(page, [390, 1440]), name).toEqual({ 390: [], 1440: [] });
-    await shoot(page, `f-${name}`);
-  }
+  await expectScreensPassAxe(page, 'f', screens);
 });

@@ -1,9 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths, CONTACT_FORM_ID, type WholesaleApplicationRecord } from '@larder/contract';
 import { gotoHydrated } from './support/hydration';
-import { applyForWholesale, ownerAccount, signIn, unique } from './support/back-office';
-import { axeViolationsAtWidths } from './support/axe';
-import { shoot } from './support/screenshots';
+import {
+  applyForWholesale,
+  expectScreensPassAxe,
+  ownerAccount,
+  signIn,
+  unique,
+} from './support/back-office';
 
 /** A message sent through the contact form's API. */
 async function sendContactMessage(request: APIRequestContext, words: string) {
@@ -239,11 +243,5 @@ test('the wholesale, messages and activity screens pass axe at 390 and 1440 px',
     ['newsletter', '/admin/messages?list=newsletter'],
     ['activity', '/admin/activity'],
   ] as const;
-  for (const [name, url] of screens) {
-    await page.setViewportSize({ width: 390, height: 900 });
-    await gotoHydrated(page, url);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await axeViolationsAtWidths(page, [390, 1440]), url).toEqual({ 390: [], 1440: [] });
-    await shoot(page, `e-${name}`);
-  }
+  await expectScreensPassAxe(page, 'e', screens);
 });

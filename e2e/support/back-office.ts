@@ -8,6 +8,9 @@ import {
   type ProductReview,
   type WholesaleApplicationResult,
 } from '@larder/contract';
+import { axeViolationsAtWidths } from './axe';
+import { gotoHydrated } from './hydration';
+import { shoot } from './screenshots';
 
 const run = promisify(execFile);
 export const PASSWORD = 'oat clusters at dawn';
@@ -169,4 +172,22 @@ export async function applyForWholesale(request: APIRequestContext, businessName
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as WholesaleApplicationResult;
   return { id, email, account: { email, password: PASSWORD } satisfies Account };
+}
+
+/**
+ * Loads each back-office screen at 390 px, waits for its heading, and expects no axe violations
+ * at 390 and 1440 px; saves its screenshots as `<prefix>-<name>` when SHOTS_DIR is set.
+ */
+export async function expectScreensPassAxe(
+  page: Page,
+  prefix: string,
+  screens: ReadonlyArray<readonly [name: string, url: string]>,
+) {
+  for (const [name, url] of screens) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await gotoHydrated(page, url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await axeViolationsAtWidths(page, [390, 1440]), url).toEqual({ 390: [], 1440: [] });
+    await shoot(page, `${prefix}-${name}`);
+  }
 }
